@@ -3,7 +3,22 @@
 The public contract (DESIGN.md §3) is importable from here.
 """
 
+from gouji.actions import Action, IllegalAction
+from gouji.game import Game, UnsupportedRules
 from gouji.plays import Play
+from gouji.policy import timeout_action
+from gouji.record import RecordError
 from gouji.rules import ConfigError, Rules, make_rules
 
-__all__ = ["ConfigError", "Play", "Rules", "make_rules"]
+__all__ = [
+    "Action",
+    "ConfigError",
+    "Game",
+    "IllegalAction",
+    "Play",
+    "RecordError",
+    "Rules",
+    "UnsupportedRules",
+    "make_rules",
+    "timeout_action",
+]

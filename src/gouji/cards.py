@@ -9,7 +9,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 #: Rank codes in ascending order (R2.2). The index of a code is its rank index.
-RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "LJ")
+RANKS: tuple[str, ...] = (
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "T",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "SJ",
+    "LJ",
+)
 NUM_RANKS = 15
 
 R3, R4, R5, R6, R7, R8, R9, RT, RJ, RQ, RK, RA, R2, SJ, LJ = range(NUM_RANKS)

@@ -22,7 +22,7 @@ NO_BASE = -1
 class Play:
     """An immutable, interned play. ``str(play)`` is its canonical text (R0.4)."""
 
-    __slots__ = ("base", "code", "eff", "has_joker", "nbase", "nlj", "n2", "nsj", "size", "text")
+    __slots__ = ("base", "code", "eff", "has_joker", "n2", "nbase", "nlj", "nsj", "size", "text")
     _interned: ClassVar[dict[int, Play]] = {}
 
     base: int
@@ -126,7 +126,7 @@ class Play:
 
     # -- R5 ----------------------------------------------------------------------------
     def beats(self, other: Play) -> bool:
-        """R5.1 ``can_beat(self, other)``: same size, other not dead, higher eff, LJ ≥ other's SJ."""
+        """R5.1 ``can_beat(self, other)``: same size, other alive, higher eff, LJ ≥ other's SJ."""
         return (
             self.size == other.size
             and other.nlj == 0

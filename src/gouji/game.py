@@ -1,0 +1,1243 @@
+"""The referee for one game of 够级 (R1–R12, R14, R15, R18 without tribute, R19.1).
+
+A ``Game`` is its rules, its seed (or starting hands) and the actions applied to it; every
+state change goes through ``apply``. The pre-play phases (R18 steps 1–8) and the rounds
+(R7–R9) are one state machine: ``to_act`` is always the seat whose decision it is, and the
+engine asks every eligible seat even when ``pass`` is its only legal action (auto-passing is
+a front end's choice), except where a rule itself passes for a player (挑牌, R10.2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from gouji import deal as dealing
+from gouji.actions import (
+    BURN,
+    GEMING,
+    HUI,
+    KEEP,
+    KOU,
+    MINGDIAN,
+    NOBURN,
+    NOGEMING,
+    NOHUI,
+    NOMINGDIAN,
+    NOYUDIAN,
+    PASS,
+    PLAY,
+    RANG,
+    RENOUNCE,
+    TIAO,
+    YUDIAN,
+    Action,
+    IllegalAction,
+)
+from gouji.cards import LJ, NUM_RANKS, R2, R3, R4, RANKS, SJ, CardError, counts_text, deck_counts
+from gouji.cards import parse_counts as _parse_counts
+from gouji.plays import (
+    NO_BASE,
+    Play,
+    feasible,
+    gouji_flag,
+    is_composition_legal,
+    leads,
+    responses,
+)
+from gouji.rules import Rules
+
+SEATS = 6
+ACTIVE, PASSED, RANGED = 0, 1, 2  # per-round status (R7)
+LIVE, DEAD_LEVEL, NO_HEAD = 0, 1, 2  # head(p) (R9.4)
+
+# Pending decision kinds.
+P_LEAD = "lead"
+P_RESPOND = "respond"
+P_RANG_RETURN = "rang_return"  # R7.6: the turn returns to the yielder, who must play or pass
+P_OFFER = "burn_offer"
+P_KOU = "kou"
+P_YUDIAN = "yudian"
+P_GEMING = "geming"
+P_RENOUNCE = "renounce"
+P_HUI = "hui"
+P_MINGDIAN = "mingdian"
+P_OVER = "over"
+
+_PLAY_PENDING = frozenset({P_LEAD, P_RESPOND, P_RANG_RETURN, P_OFFER, P_KOU, P_OVER})
+
+#: Pending kinds whose seat the other players must not learn (it would reveal cards).
+PRIVATE_PENDING = frozenset({P_OFFER, P_GEMING})
+
+_PASS = Action.word(PASS)
+_RANG = Action.word(RANG)
+_NOBURN = Action.word(NOBURN)
+_KOU = Action.word(KOU)
+
+#: Rules the engine does not implement yet, by the key that switches them on.
+_UNSUPPORTED: tuple[tuple[str, object, str], ...] = (
+    ("laiwu.four_rule", True, "the Laiwu 4s rule (R13.5)"),
+    ("laiwu.buy4", True, "买4 (R13.3)"),
+    ("laiwu.hui5", True, "会5 (R13.8)"),
+    ("end.remaining_order", "team_choice", "the team's choice of the remaining order (R9.9)"),
+)
+
+
+class UnsupportedRules(ValueError):
+    """The rules switch on a module this engine does not implement yet."""
+
+
+def check_supported(rules: Rules) -> None:
+    """Refuse rules that need a module not implemented yet, so no preset claims it falsely."""
+    missing = [text for key, value, text in _UNSUPPORTED if rules.get(key) == value]
+    if missing:
+        raise UnsupportedRules(f"preset {rules.preset}: not implemented yet: {'; '.join(missing)}")
+
+
+def duitou(seat: int) -> int:
+    """R1.2: the opponent sitting opposite."""
+    return (seat + 3) % SEATS
+
+
+def team(seat: int) -> int:
+    """R1.1: team A = 0 (seats 0, 2, 4), team B = 1 (seats 1, 3, 5)."""
+    return seat & 1
+
+
+def _qualifier(play: Play, qualifier: str) -> bool:
+    """R11.2: the preset's extra condition on a 够级 play for 开点."""
+    if qualifier == "outline":
+        return play.nlj == 0
+    if qualifier == "audit":
+        if play.has_joker:
+            return False
+        if play.base != NO_BASE:
+            return play.n2 == 0
+        return play.n2 >= 2
+    if qualifier == "pure":
+        return not play.has_joker and play.n2 == 0
+    return play.attached == 0 and play.nlj == 0  # no_attach
+
+
+class Game:
+    """One game of 够级 under a rule set. Build with ``Game.new`` or ``Game.from_hands``."""
+
+    rules: Rules
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, rules: Rules) -> None:
+        """Use ``Game.new`` or ``Game.from_hands``; this only sets the empty state."""
+        check_supported(rules)
+        self.rules = rules
+        self._twos = rules.play_twos_attach
+        self._bie3 = rules.bie3_enabled
+        self._dian = rules.dian_enabled
+        self._gmin = rules.play_gouji_min
+        self._gouji_cache: dict[int, bool] = {}
+        self.seed: int | None = None
+        self.start: dict[str, Any] = {}
+        self.actions: list[str] = []
+        self.log: list[tuple[int, str]] = []  # public events: (seat or -1, text)
+        self._private: list[tuple[int, int, str]] = []  # (log index, seat, text) seen by seat
+        self.rng = random.Random(0)
+        self.hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
+        self.set_aside: list[int] = [0] * NUM_RANKS  # revolution hands and 会'd cards
+        self.played: list[int] = [0] * NUM_RANKS
+        self.places: list[int | None] = [None] * SEATS
+        self.active: list[bool] = [True] * SEATS
+        self.revolutionary: int | None = None
+        self.renounced = False
+        self.rev_chances_used = [0] * SEATS
+        self.opener = 0
+        self.first_taker = 0
+        self.starter = 0
+        self.pending = "setup"
+        self.to_act: int | None = None
+        self._ask: list[int] = []  # seats still to ask in a pre-play phase or burn window
+        self._offers: list[list[Play]] = []  # burning plays of each seat in _ask (burn window)
+        self._declared: list[int] = []  # seats that declared 预点 (one declaration each)
+        self.declarations: list[tuple[int, str]] = []  # (declarer, 'yudian'|'mingdian')
+        self._geming: list[int] = []
+        self._first_game = True
+        self.redeals = 0
+        self.hui: str = ""
+        # round state
+        self.standing: Play | None = None
+        self.owner = 0
+        self.s_protected = False
+        self.s_dead_level = False
+        self.s_qualifies = False
+        self.status = [ACTIVE] * SEATS
+        self.rang_by = -1
+        self.chaos = False
+        self.round_finishers: list[int] = []
+        self.gsj_used: list[bool] = [False] * SEATS
+        self.gsj_wins = [0] * SEATS
+        self.round_no = 0
+        self.round_plays: list[tuple[int, str]] = []
+        self.must_lead_base = NO_BASE  # 亮4 first lead (R3.8)
+        self.burner = -1
+        self.victim = -1
+        self.burns: list[tuple[int, int]] = []  # successful burns (burner, victim)
+        self.broken_burns: list[tuple[int, int]] = []
+        self.opened: list[bool] = [False] * SEATS
+        self.men: list[int] = []
+        self.finish_order: list[int] = []
+        self.claimant = -1
+        self.claim: list[Play] = []
+        self.forfeits = 0
+        self._legal: list[Action] | None = None
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seed: int,
+        *,
+        opener: int | None = None,
+        first_taker: int | None = None,
+        first_game: bool = True,
+    ) -> Game:
+        """A game from the shuffle through every pre-play phase of R18 (tribute aside).
+
+        ``opener`` defaults to a seeded random seat (R3.1); a match passes the opener of a
+        later game, or ``first_taker`` for the 大落 rule (R3.6), and ``first_game=False``
+        when the first-game starter rules (亮3 / 亮4) do not apply.
+        """
+        g = cls(rules)
+        g.seed = seed
+        g.rng = random.Random(seed)
+        g.start = {"seed": seed, "opener": opener, "first_taker": first_taker}
+        g.start["first_game"] = first_game
+        g.opener = g.rng.randrange(SEATS) if opener is None else opener
+        if first_taker is None:
+            od = dealing.draw_opening(g.rng, g.opener, rules.open_joker_draw, rules.deck_remove)
+            for seat, rank in od.draws:
+                g.log.append((seat, f"opening_draw {RANKS[rank]}"))
+            g.first_taker = od.first_taker
+        else:
+            g.first_taker = first_taker
+        g.log.append((g.first_taker, "first_taker"))
+        g._first_game = first_game
+        if rules.dian_enabled and rules.dian_declare != "off":
+            g._begin_ask(P_YUDIAN, g._ccw_from(g.first_taker))
+        else:
+            g._deal_and_continue()
+        return g
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        hands: Sequence[str | Sequence[int]],
+        starter: int = 0,
+        *,
+        places: Mapping[int, int] | None = None,
+        revolutionary: int | None = None,
+        renounced: bool = False,
+        opened: Iterable[int] = (),
+    ) -> Game:
+        """A game that starts at the first lead from given hands (pre-play phases skipped).
+
+        Hands are card text or rank counts and may be small, so tests can build positions.
+        ``places`` gives seats already placed (their hands must be empty); ``revolutionary``
+        a seat whose hand was set aside (it holds 四科, R15.4); ``opened`` seats already
+        opened (R11).
+        """
+        g = cls(rules)
+        if len(hands) != SEATS:
+            raise ValueError(f"six hands are needed, got {len(hands)}")
+        counts: list[list[int]] = []
+        for i, h in enumerate(hands):
+            try:
+                c = _parse_counts(h) if isinstance(h, str) else [int(x) for x in h]
+            except CardError as e:
+                raise ValueError(f"hand of P{i}: {e}") from None
+            if len(c) != NUM_RANKS or min(c) < 0:
+                raise ValueError(f"hand of P{i}: 15 non-negative rank counts are needed")
+            counts.append(c)
+        deck = deck_counts(rules.deck_remove)
+        for r in range(NUM_RANKS):
+            held = sum(c[r] for c in counts)
+            if held > deck[r]:
+                raise ValueError(
+                    f"the hands hold {held} cards of rank {RANKS[r]}, the packs only {deck[r]}"
+                )
+        places = dict(places or {})
+        if revolutionary is not None:
+            if not 0 <= revolutionary < SEATS or revolutionary in places:
+                raise ValueError("the revolutionary must be a seat without a place")
+            if rules.rev_mode == "off":
+                raise ValueError("R15.1: revolution is off in these rules")
+        for seat, place in places.items():
+            if not 0 <= seat < SEATS or place not in range(1, 7):
+                raise ValueError(f"bad place {place} for seat {seat}")
+        if len(set(places.values())) != len(places):
+            raise ValueError("two seats cannot hold the same place")
+        if revolutionary is not None and 4 in places.values():
+            raise ValueError("R15.4: the revolutionary holds 四科")
+        for seat in range(SEATS):
+            out = seat in places or seat == revolutionary
+            if out != (sum(counts[seat]) == 0):
+                raise ValueError(
+                    f"P{seat}: a seat has an empty hand exactly when it is placed or revolted"
+                )
+        g.start = {
+            "hands": [counts_text(c) for c in counts],
+            "starter": starter,
+            "places": {str(k): v for k, v in places.items()},
+            "revolutionary": revolutionary,
+            "renounced": renounced,
+            "opened": sorted(set(opened)),
+        }
+        g.hands = counts
+        for seat, place in places.items():
+            g.places[seat] = place
+            g.active[seat] = False
+        if revolutionary is not None:
+            g.revolutionary = revolutionary
+            g.places[revolutionary] = 4
+            g.active[revolutionary] = False
+            g.renounced = renounced
+            if g._bie3 and g._dian:
+                g.opened[revolutionary] = True
+        for seat in opened:
+            g.opened[seat] = True
+        if not 0 <= starter < SEATS or not g.active[starter]:
+            raise ValueError(f"the starter P{starter} must be an active seat")
+        g.starter = g.first_taker = g.opener = starter
+        g.chaos = g._both_top_placed()
+        if g._check_end():
+            raise ValueError("this position is already over (R9.9)")
+        g._new_round(starter)
+        return g
+
+    # ------------------------------------------------------------------ public contract
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R9.9)."""
+        return self.pending == P_OVER
+
+    def hand(self, seat: int) -> str:
+        """The seat's cards as canonical text."""
+        return counts_text(self.hands[seat])
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of ``to_act`` (empty when the game is over).
+
+        A 挑牌 claim (R10.2) is legal when leading but not listed: claims number in the
+        thousands; ``apply`` accepts them (``tiao <cards> | <cards> …``).
+        """
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply the decision of ``to_act`` (``seat``, if given, must be that seat).
+
+        Illegal: ``IllegalAction`` citing the rule, the state unchanged (``sw.illegal =
+        reject``), or the turn forfeited (``forfeit_turn``, R19.1).
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"an action is text or an Action, not {type(action).__name__}")
+        if self.pending == P_OVER:
+            raise IllegalAction("the game is over (R9.9)")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(self._not_your_turn(seat))
+        if action.kind == TIAO:
+            why = self._claim_problem(action)
+            if not why:
+                self._record(action)
+                self._start_claim(action)
+                return
+        elif action in self.legal_actions():
+            self._record(action)
+            self._dispatch(action)
+            return
+        else:
+            why = self._explain(action)
+        if self.rules.sw_illegal == "forfeit_turn":
+            self._record(action)
+            self._forfeit(action, why)
+            return
+        raise IllegalAction(why)
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: flat lists are copied, plays are shared)."""
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.hands = [h[:] for h in self.hands]
+        for name in _LIST_FIELDS:
+            setattr(g, name, getattr(self, name)[:])
+        g._offers = [o[:] for o in self._offers]
+        g._legal = self._legal
+        if self.pending not in _PLAY_PENDING:  # a redeal may still draw from the RNG
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        return g
+
+    def head(self, seat: int) -> int:
+        """R9.4 head(p): LIVE, DEAD_LEVEL (够死级 right) or NO_HEAD (无头)."""
+        d = (seat + 3) % SEATS
+        if self.active[d]:
+            return LIVE
+        if d in self.round_finishers and not self.gsj_used[seat]:
+            return DEAD_LEVEL
+        if (
+            d == self.revolutionary
+            and not self.renounced
+            and self.rev_chances_used[seat] < self.rules.rev_gousiji
+        ):
+            return DEAD_LEVEL
+        return NO_HEAD
+
+    def is_gouji(self, play: Play) -> bool:
+        """R6.1 under these rules (cached per play)."""
+        f = self._gouji_cache.get(play.code)
+        if f is None:
+            f = self._gouji_cache[play.code] = gouji_flag(play, self._gmin)
+        return f
+
+    def count_cards(self) -> int:
+        """Cards in hands, played, and set aside: always the deck size (conservation)."""
+        return sum(map(sum, self.hands)) + sum(self.played) + sum(self.set_aside)
+
+    def result(self) -> dict[str, Any]:
+        """The game's outcome under the preset's scoring system (R17); see ``scoring``."""
+        from gouji.scoring import game_result
+
+        if not self.is_over:
+            raise ValueError("the game is not over yet")
+        return game_result(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None = spectator); see ``gouji.view``."""
+        from gouji.view import view
+
+        return view(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-serializable record that replays to this state; see ``gouji.record``."""
+        from gouji.record import make_record
+
+        return make_record(self)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Replay a record made by ``record()``; a corrupt record raises ``RecordError``."""
+        from gouji.record import replay
+
+        return replay(record)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _ccw_from(seat: int) -> list[int]:
+        return [(seat + i) % SEATS for i in range(SEATS)]
+
+    def _record(self, action: Action) -> None:
+        self.actions.append(action.text)
+        self._legal = None
+
+    def _event(self, seat: int, text: str) -> None:
+        self.log.append((seat, text))
+
+    def _private_event(self, seat: int, text: str) -> None:
+        self._private.append((len(self.log), seat, text))
+
+    def _both_top_placed(self) -> bool:
+        return 1 in self.places and 2 in self.places
+
+    def _free_places(self) -> list[int]:
+        taken = set(self.places)
+        return [p for p in range(1, 7) if p not in taken]
+
+    def _place(self, seat: int, place: int, how: str) -> None:
+        self.places[seat] = place
+        self.active[seat] = False
+        self.finish_order.append(seat)
+        self._event(seat, f"{how} {place}")
+
+    # ------------------------------------------------------------------ pre-play phases
+    def _begin_ask(self, kind: str, seats: list[int]) -> None:
+        self.pending = kind
+        self._ask = seats
+        self.to_act = seats[0] if seats else None
+        if not seats:
+            self._after_ask(kind)
+
+    def _next_ask(self) -> None:
+        self._ask.pop(0)
+        if self._ask:
+            self.to_act = self._ask[0]
+        else:
+            self._after_ask(self.pending)
+
+    def _after_ask(self, kind: str) -> None:
+        if kind == P_YUDIAN:
+            self._deal_and_continue()
+        elif kind == P_GEMING:
+            self._resolve_revolution()
+        elif kind == P_RENOUNCE:
+            self._after_revolution()
+        elif kind == P_HUI:
+            self._begin_mingdian()
+        elif kind == P_MINGDIAN:
+            self._begin_play()
+
+    def _deal_and_continue(self) -> None:
+        """R18 steps 3–4: the simulated draw, the starter, then revolution offers."""
+        d = dealing.deal(self.rng, self.first_taker, self.rules.deck_remove)
+        self.hands = [list(h) for h in d.hands]
+        self.set_aside = [0] * NUM_RANKS
+        rules = self.rules
+        starter = self.first_taker
+        if self._first_game and rules.open_first_start == "liang3" and d.liang3 is not None:
+            starter = d.liang3[0]
+            self._event(starter, f"liang3 {d.liang3[1]} {'SHDC'[d.liang3[2]]}")
+        elif self._first_game and rules.open_first_start == "liang4" and d.liang4 is not None:
+            starter = d.liang4[0]
+            self.must_lead_base = R4
+            self._event(starter, f"liang4 {d.liang4[1]}")
+        self.starter = starter
+        self._event(starter, "starter")
+        mode = rules.rev_mode
+        eligible: list[int] = []
+        if mode != "off":
+            for seat in self._ccw_from(starter):
+                h = self.hands[seat]
+                if h[R2] or h[SJ] or h[LJ]:
+                    continue
+                if mode == "bie3_only" and h[R3]:
+                    continue
+                eligible.append(seat)
+        self._geming = []
+        self._begin_ask(P_GEMING, eligible)
+
+    def _resolve_revolution(self) -> None:
+        """R15.3: two or more revolutions void the game; one sets the hand aside (R15.2)."""
+        if len(self._geming) >= 2:
+            self.redeals += 1
+            self._event(-1, "void_redeal")
+            self.must_lead_base = NO_BASE
+            self._deal_and_continue()
+            return
+        if self._geming:
+            r = self._geming[0]
+            self.revolutionary = r
+            self.set_aside = self.hands[r][:]
+            self.hands[r] = [0] * NUM_RANKS
+            self.places[r] = 4
+            self.active[r] = False
+            if self._dian and self._bie3:
+                self.opened[r] = True  # R11.6 under 憋3: counts as opened
+            if self.starter == r:
+                self.starter = self._next_active(r)
+                self.must_lead_base = NO_BASE  # the 亮4 duty was the revolutionary's
+                self._event(self.starter, "starter")
+            if self.rules.rev_gousiji > 0 and self.active[duitou(r)]:
+                self._begin_ask(P_RENOUNCE, [duitou(r)])
+                return
+        self._after_revolution()
+
+    def _after_revolution(self) -> None:
+        """R18 steps 6–7: 买3 (R12.3), then the starter's 会3/会4 choice (R14)."""
+        if self._bie3:
+            self._buy_threes()
+        if self.rules.hui_options and not self._bie3:
+            self._begin_ask(P_HUI, [self.starter])
+        else:
+            self._begin_mingdian()
+
+    def _buy_threes(self) -> None:
+        """R12.3: every active player without a 3 buys one, paying its lowest 2/SJ/LJ."""
+        order = self.rules.bie3_buy_order
+        for buyer in self._ccw_from(self.starter):
+            if not self.active[buyer] or self.hands[buyer][R3]:
+                continue
+            d = duitou(buyer)
+            opp = [(buyer + i) % SEATS for i in (1, 3, 5)]
+            own = [(buyer + i) % SEATS for i in (2, 4)]
+            if order == "duitou_then_their_team":
+                sellers = [d] + [s for s in opp if s != d] + own
+            else:
+                sellers = [d, *own] + [s for s in opp if s != d]
+            seller = next((s for s in sellers if self.active[s] and self.hands[s][R3] >= 2), None)
+            if seller is None:  # cannot happen with R0.8 (f); kept as a clear failure
+                raise RuntimeError("R12.3: no seller holds two 3s")
+            self.hands[seller][R3] -= 1
+            self.hands[buyer][R3] += 1
+            pay = next((r for r in (R2, SJ, LJ) if self.hands[buyer][r]), None)
+            if pay is not None:
+                self.hands[buyer][pay] -= 1
+                self.hands[seller][pay] += 1
+                self._event(buyer, f"buy3 from {seller}")
+                self._private_event(buyer, f"paid {RANKS[pay]} to {seller}")
+                self._private_event(seller, f"received {RANKS[pay]} from {buyer}")
+            else:
+                self._event(buyer, f"buy3 from {seller} free")
+
+    def _begin_mingdian(self) -> None:
+        if self._dian and self.rules.dian_declare != "off":
+            seats = [
+                s
+                for s in self._ccw_from(self.starter)
+                if self.active[s] and s not in self._declared
+            ]
+            self._begin_ask(P_MINGDIAN, seats)
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        """R18 step 9: the starter makes the first lead."""
+        self._new_round(self.starter)
+
+    def _next_active(self, seat: int) -> int:
+        for i in range(1, SEATS + 1):
+            q = (seat + i) % SEATS
+            if self.active[q]:
+                return q
+        raise RuntimeError("no active player")
+
+    # ------------------------------------------------------------------ legal actions
+    def _compute_legal(self) -> list[Action]:
+        kind = self.pending
+        seat = self.to_act
+        if seat is None:
+            return []
+        if kind == P_LEAD:
+            return [Action.of_play(p) for p in self._leads(seat)]
+        if kind in (P_RESPOND, P_RANG_RETURN):
+            assert self.standing is not None
+            out = [_PASS]
+            if kind == P_RESPOND and self._rang_available(seat):
+                out.append(_RANG)
+            hand = self.hands[seat]
+            for p in responses(hand, self.standing, self._twos):
+                out.append(Action.of_play(p))
+            return out
+        if kind == P_OFFER:
+            return [*(Action.burn(p) for p in self._offers[0]), _NOBURN]
+        if kind == P_KOU:
+            return [_KOU]
+        if kind == P_YUDIAN:
+            return [Action.word(YUDIAN), Action.word(NOYUDIAN)]
+        if kind == P_MINGDIAN:
+            return [Action.word(MINGDIAN), Action.word(NOMINGDIAN)]
+        if kind == P_GEMING:
+            return [Action.word(GEMING), Action.word(NOGEMING)]
+        if kind == P_RENOUNCE:
+            return [Action.word(RENOUNCE), Action.word(KEEP)]
+        if kind == P_HUI:
+            opts = self.rules.hui_options
+            choices = ["3"] if tuple(opts) == ("3",) else ["3", "4", "3 4"]
+            return [*(Action.of_hui(c) for c in choices), Action.word(NOHUI)]
+        return []
+
+    def _leads(self, seat: int) -> list[Play]:
+        """R4, R4.7, R8.6 (burn leads), R3.8 (亮4 first lead)."""
+        hand = self.hands[seat]
+        out = list(leads(hand, self._twos, self._bie3))
+        if self.burner == seat:
+            total = sum(hand)
+            twos, bie3 = self._twos, self._bie3
+            out = [
+                p
+                for p in out
+                if (p.has_joker or p.size == total) and feasible(_minus(hand, p), twos, bie3)
+            ]
+        if self.must_lead_base != NO_BASE:
+            fours = [p for p in out if p.base == self.must_lead_base]
+            if fours:
+                out = fours
+        return out
+
+    def _rang_available(self, seat: int) -> bool:
+        """R7.6: the 对头 of the owner, on an unprotected play, once, with a 下家 eligible."""
+        if self.chaos or self.s_protected or seat != (self.owner + 3) % SEATS:
+            return False
+        if self.status[seat] == RANGED:
+            return False
+        return self._eligible((seat + 1) % SEATS) or self._eligible((seat + 2) % SEATS)
+
+    def _eligible(self, q: int) -> bool:
+        """R7.3 / R6.4 / R6.5 / R9.7: may ``q`` answer the standing play in its turn?"""
+        if not self.active[q] or q == self.owner:
+            return False
+        if self.chaos:
+            return True
+        if self.s_dead_level:
+            return False
+        if self.s_protected:
+            return q == (self.owner + 3) % SEATS or (
+                self.status[q] == ACTIVE and self.head(q) == NO_HEAD
+            )
+        return self.status[q] == ACTIVE or q == (self.owner + 3) % SEATS
+
+    # ------------------------------------------------------------------ dispatch
+    def _dispatch(self, action: Action) -> None:
+        kind = self.pending
+        seat = self.to_act
+        assert seat is not None
+        k = action.kind
+        if kind == P_LEAD:
+            assert action.play is not None
+            self._event(seat, action.text)
+            self._on_play(seat, action.play, burn=False)
+        elif kind in (P_RESPOND, P_RANG_RETURN):
+            if k == PASS:
+                self._event(seat, "pass")
+                self._on_pass(seat)
+            elif k == RANG:
+                self._event(seat, "rang")
+                self.status[seat] = RANGED
+                self.rang_by = seat
+                self._visit((seat + 1) % SEATS)
+            else:
+                assert action.play is not None
+                self._event(seat, action.text)
+                self._on_play(seat, action.play, burn=False)
+        elif kind == P_OFFER:
+            if k == BURN:
+                assert action.play is not None
+                self._ask = []
+                self._offers = []
+                self._event(seat, action.text)
+                self._on_play(seat, action.play, burn=True)
+            else:
+                self._private_event(seat, "noburn")
+                self._ask.pop(0)
+                self._offers.pop(0)
+                self._next_offer()
+        elif kind == P_KOU:
+            self._event(seat, "kou")
+            self._round_end()
+        else:
+            self._dispatch_setup(seat, action)
+
+    def _dispatch_setup(self, seat: int, action: Action) -> None:
+        k = action.kind
+        if k == GEMING:
+            self._geming.append(seat)
+            self._event(seat, "geming")
+        elif k == NOGEMING:
+            self._private_event(seat, "nogeming")
+        elif k == RENOUNCE:
+            self.renounced = True
+            self._event(seat, "renounce")
+        elif k == HUI:
+            self._apply_hui(action.hui)
+            self._event(seat, action.text)
+        elif k in (YUDIAN, MINGDIAN):
+            self._declared.append(seat)
+            self.declarations.append((seat, k))
+            self._event(seat, k)
+        else:
+            self._event(seat, action.text)
+        self._next_ask()
+
+    def _apply_hui(self, choice: str) -> None:
+        """R14.1: all 3s (and/or 4s) leave all six hands."""
+        ranks = [R3 if c == "3" else R4 for c in choice.split()]
+        for h in self.hands:
+            for r in ranks:
+                self.set_aside[r] += h[r]
+                h[r] = 0
+        self.hui = choice
+
+    # ------------------------------------------------------------------ rounds
+    def _new_round(self, leader: int) -> None:
+        """R7.1: fresh statuses; the leader must lead."""
+        self.round_no += 1
+        self.standing = None
+        self.owner = leader
+        self.status = [ACTIVE] * SEATS
+        self.rang_by = -1
+        self.round_finishers = []
+        self.gsj_used = [False] * SEATS
+        self.s_protected = self.s_dead_level = self.s_qualifies = False
+        self.round_plays = []
+        self.chaos = self._both_top_placed()
+        self.pending = P_LEAD
+        self.to_act = leader
+        self._legal = None
+        if self.claimant == leader and self.claim:
+            self._claim_next_lead()
+
+    def _on_play(self, seat: int, play: Play, burn: bool) -> None:
+        """A play stands (R4.9): burn bookkeeping, places, then dead / burn window / answers."""
+        hand = self.hands[seat]
+        if play.base != NO_BASE:
+            hand[play.base] -= play.nbase
+            self.played[play.base] += play.nbase
+        if play.n2:
+            hand[R2] -= play.n2
+            self.played[R2] += play.n2
+        if play.nsj:
+            hand[SJ] -= play.nsj
+            self.played[SJ] += play.nsj
+        if play.nlj:
+            hand[LJ] -= play.nlj
+            self.played[LJ] += play.nlj
+        prev_owner = self.owner if self.standing is not None else -1
+        self.round_plays.append((seat, play.text))
+        self.must_lead_base = NO_BASE
+        if prev_owner >= 0 and prev_owner != seat:
+            if self.burner == prev_owner:
+                self._break_burn()  # R8.8
+            if self.claimant == prev_owner:
+                self._end_claim()
+        if burn:
+            self.burner, self.victim = seat, prev_owner
+            self._event(seat, f"burning {prev_owner}")
+        if self.rang_by >= 0:
+            if self.rang_by != seat:
+                lock = self.rules.round_rang == "lock_on_beat"
+                self.status[self.rang_by] = PASSED if lock else ACTIVE
+            else:
+                self.status[seat] = ACTIVE
+            self.rang_by = -1
+        self.standing = play
+        self.owner = seat
+        if self.chaos:
+            self.status = [ACTIVE] * SEATS
+        gouji = self.is_gouji(play)
+        head = self.head(seat)
+        self.s_protected = gouji and not self.chaos and head != NO_HEAD
+        self.s_dead_level = self.s_protected and head == DEAD_LEVEL
+        if self.s_dead_level:  # R9.5: uses one 够死级 chance
+            if (seat + 3) % SEATS == self.revolutionary:
+                self.rev_chances_used[seat] += 1
+            else:
+                self.gsj_used[seat] = True
+        self.s_qualifies = (
+            self._dian
+            and gouji
+            and not self.chaos
+            and _qualifier(play, self.rules.dian_qualifier)
+            and not self._deadline_closed(seat)
+        )
+        if not sum(hand):
+            self._finish(seat)
+            if self.pending == P_OVER:
+                return
+        if play.nlj:  # R4.5 dead play, R7.8 扣
+            d = (seat + 3) % SEATS
+            if self.active[d] and not self.rules.round_auto_kou:
+                self.pending = P_KOU
+                self.to_act = d
+                return
+            if self.active[d]:
+                self._event(d, "kou")
+            self._round_end()
+            return
+        if self.s_protected and self.rules.burn_enabled and not self.chaos:
+            self._open_burn_window()
+            return
+        self._visit((seat + 1) % SEATS)
+
+    def _finish(self, seat: int) -> None:
+        """R9.2: an emptied hand takes the best free place; burn success (R8.7); R9.9."""
+        place = self._free_places()[0]
+        self._place(seat, place, "place")
+        if place <= 2:
+            self.round_finishers.append(seat)
+        if self.burner == seat:
+            if team(seat) != team(self.victim):
+                self.burns.append((seat, self.victim))
+            self._event(seat, "burn_success")
+            self.burner = self.victim = -1
+        if self.claimant == seat:
+            self._end_claim()
+        self._check_end()
+
+    def _break_burn(self) -> None:
+        """R8.8: the burner's play was beaten; with ``lowest_place`` it is placed last."""
+        b = self.burner
+        self.broken_burns.append((b, self.victim))
+        self._event(b, "burn_broken")
+        self.burner = self.victim = -1
+        if self.rules.burn_broken_penalty == "lowest_place" and self.active[b]:
+            self._force_place(b, "broken_burn")
+
+    def _force_place(self, seat: int, how: str) -> None:
+        """R9.11: out from the bottom, cards dead."""
+        h = self.hands[seat]
+        for r in range(NUM_RANKS):
+            self.set_aside[r] += h[r]
+        self.hands[seat] = [0] * NUM_RANKS
+        self._place(seat, self._free_places()[-1], how)
+
+    def _on_pass(self, seat: int) -> None:
+        """R7.4 过牌 (in chaos only the current play is declined, R9.7)."""
+        if self.pending == P_RANG_RETURN:
+            self._round_end()
+            return
+        if not self.chaos:
+            self.status[seat] = PASSED
+        self._visit((seat + 1) % SEATS)
+
+    def _visit(self, q: int) -> None:
+        """R7.2: ask the next eligible seat ccw; back at the owner the round ends."""
+        owner = self.owner
+        while True:
+            if q == owner:
+                rb = self.rang_by
+                if rb >= 0 and self.active[rb]:
+                    self.pending = P_RANG_RETURN
+                    self.to_act = rb
+                    return
+                self._round_end()
+                return
+            if self._eligible(q):
+                if self.claimant == owner:
+                    assert self.standing is not None
+                    if next(responses(self.hands[q], self.standing, self._twos), None) is None:
+                        self._event(q, "pass auto")  # R10.2: auto-pass during a claim
+                        if not self.chaos:
+                            self.status[q] = PASSED
+                        q = (q + 1) % SEATS
+                        continue
+                self.pending = P_RESPOND
+                self.to_act = q
+                return
+            q = (q + 1) % SEATS
+
+    def _open_burn_window(self) -> None:
+        """R8.2–R8.3: candidates in priority order, each with its feasible beating plays."""
+        o = self.owner
+        s = self.standing
+        assert s is not None
+        if self.rules.burn_priority == "team_first":
+            order = [(o + 2) % 6, (o + 4) % 6, (o + 1) % 6, (o + 5) % 6]
+        else:
+            order = [(o + 1) % 6, (o + 2) % 6, (o + 4) % 6, (o + 5) % 6]
+        asks: list[int] = []
+        offers: list[list[Play]] = []
+        for b in order:
+            plays = self._burn_plays(b, s)
+            if plays:
+                asks.append(b)
+                offers.append(plays)
+        self._ask = asks
+        self._offers = offers
+        self._next_offer()
+
+    def _burn_plays(self, b: int, s: Play) -> list[Play]:
+        if not self.active[b] or self.status[b] != ACTIVE or self.head(b) != LIVE:
+            return []
+        if self.rules.burn_requires_opened and not self.opened[b]:
+            return []
+        hand = self.hands[b]
+        twos, bie3 = self._twos, self._bie3
+        return [p for p in responses(hand, s, twos) if feasible(_minus(hand, p), twos, bie3)]
+
+    def _next_offer(self) -> None:
+        if self._ask:
+            self.pending = P_OFFER
+            self.to_act = self._ask[0]
+        else:
+            self._visit((self.owner + 1) % SEATS)
+
+    def _deadline_closed(self, seat: int) -> bool:
+        """R11.4: has the seat's 开点 deadline passed before this play?"""
+        dl = self.rules.dian_deadline
+        places = self.places
+        if dl == "touke":
+            return 1 in places
+        if 2 in places:
+            return True
+        if dl == "outline" and 1 in places:
+            return (places.index(1) + 3) % SEATS == seat
+        return False
+
+    def _round_end(self) -> None:
+        """R7.5, R7.9 接风, R11.3 开点, R12.6 闷, R9.9, R9.6 chaos for the next round."""
+        w = self.owner
+        if self.s_qualifies:
+            self._open(w)
+            self.s_qualifies = False
+        leader = w if self.active[w] else self._next_active_or_none(w)
+        self._event(w, "round_won")
+        if leader is None:
+            self._check_end()
+            return
+        if leader != w:
+            self._event(leader, "jiefeng")
+        if self._bie3 and self.rules.bie3_men == "strict":
+            for i in range(1, SEATS):
+                q = (leader + i) % SEATS
+                h = self.hands[q]
+                if self.active[q] and h[R3] and h[R3] == sum(h):
+                    self.men.append(q)
+                    self._force_place(q, "men")
+        if self._check_end():
+            return
+        self._new_round(leader)
+
+    def _open(self, w: int) -> None:
+        """R11.3 (and R11.6 without 憋3: three successful 够死级 against a revolutionary)."""
+        if (w + 3) % SEATS == self.revolutionary and not self._bie3:
+            if self.s_dead_level:
+                self.gsj_wins[w] += 1
+                if self.gsj_wins[w] >= 3 and not self.opened[w]:
+                    self.opened[w] = True
+                    self._event(w, "opened")
+            return
+        if not self.opened[w]:
+            self.opened[w] = True
+            self._event(w, "opened")
+
+    def _next_active_or_none(self, seat: int) -> int | None:
+        for i in range(1, SEATS + 1):
+            q = (seat + i) % SEATS
+            if self.active[q]:
+                return q
+        return None
+
+    def _check_end(self) -> bool:
+        """R9.9 / R9.12 / R15.4: end the game when one player or one team remains."""
+        if self.pending == P_OVER:
+            return True
+        remaining = [q for q in range(SEATS) if self.active[q]]
+        if len(remaining) > 1 and len({team(q) for q in remaining}) > 1:
+            return False
+        r = self.revolutionary
+        if r is not None:
+            mates = [(r + 2) % SEATS, (r + 4) % SEATS]
+            if {self.places[m] for m in mates} == {1, 2}:
+                self.places[r] = 3  # R15.4: the revolutionary becomes 三科
+                self._event(r, "place 3")
+        if self.standing is not None and self.s_qualifies:
+            self._open(self.owner)  # the interrupted round's standing play stands
+        if len(remaining) == 1:
+            self._place(remaining[0], self._free_places()[0], "place")
+        elif remaining:
+            self._place_remaining(remaining)
+        self.pending = P_OVER
+        self.to_act = None
+        self._legal = None
+        self.burner = self.victim = -1
+        self._event(-1, "game_over")
+        return True
+
+    def _place_remaining(self, remaining: list[int]) -> None:
+        """R9.9 (b) ``fewest_cards``; R9.12 (b) lenient 闷: 3-only hands rank last."""
+        last = self.finish_order[-1] if self.finish_order else self.starter
+        ccw = {(last + i) % SEATS: i for i in range(1, SEATS + 1)}
+
+        def key(q: int) -> tuple[int, int, int]:
+            h = self.hands[q]
+            only3 = (
+                self._bie3 and self.rules.bie3_men == "lenient" and h[R3] > 0 and h[R3] == sum(h)
+            )
+            return (int(only3), sum(h), ccw[q])
+
+        for q in sorted(remaining, key=key):
+            self._place(q, self._free_places()[0], "place")
+
+    # ------------------------------------------------------------------ 挑牌 (R10.2)
+    def _claim_problem(self, action: Action) -> str:
+        if not self.rules.info_tiao or self._bie3:
+            return "R10.2: 挑牌 is not used in these rules"
+        if self.pending != P_LEAD or self.to_act is None:
+            return "R10.2: a claim is made when leading"
+        seat = self.to_act
+        hand = self.hands[seat][:]
+        total = [0] * NUM_RANKS
+        for p in action.claim:
+            for r, n in enumerate(p.counts()):
+                total[r] += n
+        if total != hand:
+            return "R10.2: a claim names every card of the hand exactly once"
+        if action.claim[0] not in self._leads(seat):
+            return "R10.2: the first play of a claim must be a legal lead now"
+        burning = self.burner == seat
+        for p in action.claim:
+            why = is_composition_legal(p, hand, self._twos, self._bie3)
+            if why:
+                return f"R10.2: {p.text}: {why}"
+            if burning and not (p.has_joker or p.size == sum(hand)):
+                return f"R8.6: burn lead {p.text} must carry a joker"
+            hand = _minus(hand, p)
+            if burning and not feasible(hand, self._twos, self._bie3):
+                return f"R8.6: burn lead {p.text} leaves cards that cannot be led out"
+        return ""
+
+    def _start_claim(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        self.claimant = seat
+        self.claim = list(action.claim)
+        self._event(seat, action.text)
+        self._claim_next_lead()
+
+    def _claim_next_lead(self) -> None:
+        seat = self.claimant
+        play = self.claim.pop(0)
+        self._legal = None
+        self._event(seat, f"play {play.text}")
+        self._on_play(seat, play, burn=False)
+
+    def _end_claim(self) -> None:
+        self.claimant = -1
+        self.claim = []
+
+    # ------------------------------------------------------------------ errors
+    def _forfeit(self, action: Action, why: str) -> None:
+        """R19.1 ``forfeit_turn``: the illegal action counts as the decline (AMB-71)."""
+        seat = self.to_act
+        assert seat is not None
+        self.forfeits += 1
+        self._event(seat, f"forfeit ({why})")
+        kind = self.pending
+        self._legal = None
+        if kind in (P_RESPOND, P_RANG_RETURN):
+            self._on_pass(seat)
+        elif kind == P_KOU:
+            self._round_end()
+        elif kind == P_LEAD:
+            self.must_lead_base = NO_BASE
+            if self.burner == seat:
+                self._break_burn()
+                if self._check_end():
+                    return
+            self._new_round(self._next_active(seat))
+        elif kind == P_OFFER:
+            self._ask.pop(0)
+            self._offers.pop(0)
+            self._next_offer()
+        else:
+            decline = {
+                P_YUDIAN: NOYUDIAN,
+                P_MINGDIAN: NOMINGDIAN,
+                P_GEMING: NOGEMING,
+                P_RENOUNCE: KEEP,
+                P_HUI: NOHUI,
+            }[kind]
+            self._dispatch_setup(seat, Action.word(decline))
+
+    def _not_your_turn(self, seat: int) -> str:
+        """Why ``seat`` may not act now, without revealing a private decision's seat."""
+        who = f"P{seat}"
+        if not 0 <= seat < SEATS:
+            return f"R0.2: seats are 0…5, not {seat}"
+        if not self.active[seat]:
+            return f"R1.7: {who} has no cards in play"
+        if self.pending in PRIVATE_PENDING:
+            return f"R1.5: it is not {who}'s turn"
+        if self.pending in (P_RESPOND, P_RANG_RETURN) and self.standing is not None:
+            o = self.owner
+            if seat == o:
+                return f"R7.5: {who} owns the standing play; it waits for the others"
+            if self.s_dead_level:
+                return f"R6.5: P{o}'s 够死级 play can only be burned, not answered"
+            if self.s_protected and not self._eligible(seat):
+                return (
+                    f"R6.4: only P{duitou(o)} (对头), an active 无头 player or a burner may "
+                    f"answer P{o}'s protected 够级 play"
+                )
+            if not self._eligible(seat):
+                return f"R7.4: {who} passed in this round and P{o} is not its 对头"
+        return f"R1.5: it is P{self.to_act}'s turn, not {who}'s (不得越、抢)"
+
+    def _explain(self, action: Action) -> str:
+        """Why the action is illegal now, naming the rule."""
+        kind, seat = self.pending, self.to_act
+        assert seat is not None
+        who = f"P{seat}"
+        k = action.kind
+        if kind == P_LEAD:
+            if k != PLAY:
+                return (
+                    f"R4.1: {who} must lead a play ('{k}' is not a lead; a lead cannot be passed)"
+                )
+            return self._explain_play(seat, action, lead=True)
+        if kind in (P_RESPOND, P_RANG_RETURN):
+            if k == RANG:
+                if kind == P_RANG_RETURN:
+                    return "R7.6: after 让牌 the turn returns once; now play or pass"
+                return (
+                    "R7.6: 让牌 is only for the 对头 of the standing play's owner, on a play "
+                    "that is not protected 够级, once, with a 下家 able to answer"
+                )
+            if k == PLAY:
+                return self._explain_play(seat, action, lead=False)
+            return f"R7.2: {who} must play a beating play, pass or (where allowed) rang, not '{k}'"
+        if kind == P_OFFER:
+            if k in (BURN, PLAY):
+                return (
+                    f"R8.2/R8.5: {action.text.split(None, 1)[-1]} is not a burn {who} can make: "
+                    "it must beat the standing play and leave cards that can be led out"
+                )
+            return f"R8.3: {who} is offered a burn: answer 'burn <cards>' or 'noburn'"
+        if kind == P_KOU:
+            return f"R7.8: {who} must 扣 the dead play ('kou') — its only legal action"
+        legal = ", ".join(a.text for a in self.legal_actions())
+        return f"R18: {who} decides {kind} now; legal: {legal}"
+
+    def _explain_play(self, seat: int, action: Action, lead: bool) -> str:
+        play = action.play
+        assert play is not None
+        hand = self.hands[seat]
+        why = is_composition_legal(play, hand, self._twos, self._bie3)
+        if why:
+            return why
+        if lead:
+            if self.burner == seat:
+                if not (play.has_joker or play.size == sum(hand)):
+                    return "R8.6: a burn lead must carry a joker unless it empties the hand"
+                return "R8.6: a burn lead must leave cards that can still be led out (R8.5)"
+            if self.must_lead_base != NO_BASE:
+                return "R3.8: the 亮4 starter's first lead must have base rank 4"
+            return "R4: not a legal lead"
+        s = self.standing
+        assert s is not None
+        if not play.beats(s):
+            if play.size != s.size:
+                return f"R5.1: a response has the same number of cards as {s.text}"
+            if s.nlj:
+                return "R4.5: a play with a big joker cannot be beaten"
+            if play.eff <= s.eff:
+                return f"R5.1: {play.text} is not higher than {s.text} (步步高)"
+            return f"R5.1: {s.text} carries {s.nsj} SJ; the answer needs as many LJ"
+        return "R5: not a legal response"
+
+
+def _minus(hand: Sequence[int], p: Play) -> list[int]:
+    h = list(hand)
+    if p.base != NO_BASE:
+        h[p.base] -= p.nbase
+    h[R2] -= p.n2
+    h[SJ] -= p.nsj
+    h[LJ] -= p.nlj
+    return h
+
+
+_LIST_FIELDS = (
+    "actions",
+    "log",
+    "_private",
+    "set_aside",
+    "played",
+    "places",
+    "active",
+    "rev_chances_used",
+    "_ask",
+    "_declared",
+    "declarations",
+    "_geming",
+    "status",
+    "round_finishers",
+    "gsj_used",
+    "gsj_wins",
+    "round_plays",
+    "burns",
+    "broken_burns",
+    "opened",
+    "men",
+    "finish_order",
+    "claim",
+)

@@ -1,0 +1,58 @@
+"""Software policies: the action taken when a seat's timer runs out (R19.2, AMB-60).
+
+The autoplay counter (R19.3) belongs to the server; this module only picks the default.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gouji.actions import (
+    KEEP,
+    KOU,
+    NOBURN,
+    NOGEMING,
+    NOHUI,
+    NOMINGDIAN,
+    NOYUDIAN,
+    PASS,
+    PLAY,
+    Action,
+)
+from gouji.plays import Play
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+_DECLINES = {
+    "burn_offer": NOBURN,
+    "kou": KOU,
+    "yudian": NOYUDIAN,
+    "mingdian": NOMINGDIAN,
+    "geming": NOGEMING,
+    "renounce": KEEP,
+    "hui": NOHUI,
+}
+
+
+def lead_key(play: Play) -> tuple[int, int, int, int, int, int]:
+    """R19.2 lowest lead: plain before 2s/jokers, then lowest eff, fewest cards, fewest extras."""
+    extra = play.n2 + play.nsj + play.nlj if play.base >= 0 else play.nsj + play.nlj
+    return (int(extra > 0), play.eff, play.size, play.nlj, play.nsj, play.n2)
+
+
+def timeout_action(game: Game) -> Action:
+    """The default decision of ``game.to_act`` on timeout (table *Timeout defaults*, R19.2)."""
+    legal = game.legal_actions()
+    if not legal:
+        raise ValueError("nobody is to act: the game is over")
+    words = {a.kind: a for a in legal if a.play is None}
+    if PASS in words:  # a response, including the turn that returns after RANG
+        return words[PASS]
+    kind = _DECLINES.get(game.pending)
+    if kind is not None and kind in words:
+        return words[kind]
+    plays = [a for a in legal if a.kind == PLAY and a.play is not None]
+    if plays:  # a lead: R3.8, R4.7, R8.6 are already in the legal list
+        return min(plays, key=lambda a: lead_key(a.play))  # type: ignore[arg-type]
+    return legal[-1]
