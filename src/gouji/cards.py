@@ -39,7 +39,7 @@ PER_PACK = (4,) * 13 + (1, 1)
 FULL_DECK: tuple[int, ...] = tuple(n * PACKS for n in PER_PACK)
 SUITS = ("S", "H", "D", "C")
 
-_ALIASES = {"10": RT, "X": RT, "BJ": SJ, "RJ": LJ, "B": SJ, "R": LJ}
+_ALIASES = {"10": RT}
 _BY_CODE = {code: i for i, code in enumerate(RANKS)}
 
 

@@ -5,6 +5,7 @@ rules that depend on it (亮3 R3.5, 亮4 R3.8). Pure functions of a seeded RNG.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gouji.cards import LJ, NUM_RANKS, R3, R4, RA, RK, SJ, deck_cards
@@ -63,10 +64,15 @@ class Deal:
 
 
 def deal(rng: random.Random, taker: int, remove: dict[str, int]) -> Deal:
-    """R2.3: shuffle and hand out one card at a time ccw from the first taker, recording
-    who first reached each count of same-suit 3s (R3.5) and of 4s (R3.8)."""
+    """R2.3: shuffle and hand out one card at a time ccw from the first taker."""
     deck = deck_cards(remove)
     rng.shuffle(deck)
+    return draw(deck, taker)
+
+
+def draw(deck: Sequence[tuple[int, int]], taker: int) -> Deal:
+    """Hand out ``deck`` (in draw order) ccw from ``taker``, recording who first reached each
+    count of same-suit 3s (亮3, R3.5) and of 4s (亮4, R3.8)."""
     hands = [[0] * NUM_RANKS for _ in range(SEATS)]
     threes = [[0] * 4 for _ in range(SEATS)]
     best3: tuple[int, int, int] | None = None  # (count, seat, suit): first to reach the max

@@ -47,6 +47,13 @@ class Play:
     @classmethod
     def of(cls, base: int, nbase: int, n2: int = 0, nsj: int = 0, nlj: int = 0) -> Play:
         """The play with ``nbase`` cards of ``base`` (or ``NO_BASE``) plus 2s and jokers."""
+        if not (0 <= nbase <= 16 and 0 <= n2 <= 16 and 0 <= nsj <= 4 and 0 <= nlj <= 4):
+            raise CardError("a play cannot hold more cards of a rank than the four packs")
+        return cls._get(base, nbase, n2, nsj, nlj)
+
+    @classmethod
+    def _get(cls, base: int, nbase: int, n2: int, nsj: int, nlj: int) -> Play:
+        """``of`` without the range check, for generators whose counts come from a hand."""
         code = ((((base + 1) * 17 + nbase) * 17 + n2) * 5 + nsj) * 5 + nlj
         p = cls._interned.get(code)
         if p is None:
@@ -187,7 +194,7 @@ def holds(hand: Sequence[int], play: Play) -> bool:
 
 def leads(hand: Sequence[int], twos_attach: bool, bie3: bool) -> Iterator[Play]:
     """Every composition the hand can lead (R4.2, R4.7), before situational rules."""
-    of = Play.of
+    of = Play._get
     h2, hs, hl = hand[R2], hand[SJ], hand[LJ]
     m2 = h2 if twos_attach else 0
     for r in range(R3, RA + 1):
@@ -196,7 +203,7 @@ def leads(hand: Sequence[int], twos_attach: bool, bie3: bool) -> Iterator[Play]:
             continue
         if bie3 and r == R3:
             if sum(hand) == nr:  # R4.7: all the 3s, alone, as the final play
-                yield of(R3, nr)
+                yield of(R3, nr, 0, 0, 0)
             continue
         for nb in range(1, nr + 1):
             for n2 in range(m2 + 1):
@@ -218,7 +225,7 @@ def responses(hand: Sequence[int], standing: Play, twos_attach: bool) -> Iterato
     """Every composition from the hand that beats ``standing`` (R5.1). 3s never beat anything."""
     if standing.nlj:
         return
-    of = Play.of
+    of = Play._get
     size, eff, k = standing.size, standing.eff, standing.nsj
     h2, hs, hl = hand[R2], hand[SJ], hand[LJ]
     for r in range(eff + 1, RA + 1):
