@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest bench clean
+.PHONY: test lint bench bench-compare clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,7 +22,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 bench: $(STAMP)
-	$(BIN)/gouji bench --preset OUTLINE_FULL --games 200
+	$(BIN)/gouji bench --preset OUTLINE_FULL --games 1000
+
+# Our figures beside RLCard's Dou Dizhu environment, measured in the same run.
+bench-compare: $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	$(BIN)/python benchmarks/compare_rlcard.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -132,16 +132,18 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Parse action text; malformed text raises ``IllegalAction`` saying what is wrong."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is text, not {type(text).__name__}")
+            raise IllegalAction(f"malformed action: an action is text, not {type(text).__name__}")
         parts = text.strip().split(None, 1)
         if not parts:
-            raise IllegalAction("empty action")
+            raise IllegalAction("malformed action: the text is empty")
         word = parts[0].lower()
         rest = parts[1] if len(parts) > 1 else ""
         try:
             if word in (PLAY, BURN):
                 if not rest.strip():
-                    raise IllegalAction(f"'{word}' needs cards, e.g. '{word} 7 7'")
+                    raise IllegalAction(
+                        f"malformed action: '{word}' needs cards, e.g. '{word} 7 7'"
+                    )
                 return cls.of_play(Play.parse(rest), word)
             if word == HUI:
                 choice = " ".join(sorted(rest.split()))

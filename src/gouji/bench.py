@@ -1,0 +1,106 @@
+"""Speed and memory of the engine under uniform-random play (DESIGN §4: measured, not assumed).
+
+A *decision* is one ``apply`` call; each costs one ``legal_actions()`` plus a uniform choice.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass
+
+from gouji.game import Game
+from gouji.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    """Figures of one benchmark run."""
+
+    preset: str
+    games: int
+    decisions: int
+    seconds: float
+    decisions_per_s: float
+    games_per_s: float
+    ms_per_game: float
+    decisions_per_game: float
+    game_bytes: int
+    clone_bytes: int
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as a JSON-ready dict."""
+        return asdict(self)
+
+
+def play_random(game: Game, rng: random.Random) -> int:
+    """Play ``game`` to its end with uniformly random legal actions; returns the decisions."""
+    n = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        n += 1
+    return n
+
+
+def run_games(rules: Rules, games: int, seed: int = 0) -> tuple[int, float]:
+    """Play ``games`` random games from seeds ``seed…``; (decisions, seconds)."""
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        decisions += play_random(Game.new(rules, seed + i), random.Random(seed + i))
+    return decisions, time.perf_counter() - start
+
+
+def midgame(rules: Rules, seed: int) -> Game:
+    """A game played randomly to about half of its decisions (a typical game in progress)."""
+    probe = Game.new(rules, seed)
+    total = play_random(probe, random.Random(seed))
+    g = Game.new(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(total // 2):
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    return g
+
+
+def memory(rules: Rules, seed: int = 0) -> tuple[int, int]:
+    """(bytes held by a game in progress, bytes of one ``clone()`` of it), by tracemalloc.
+
+    Shared, interned values (plays, actions, the rules) are warmed up first so only what
+    belongs to the game itself is counted.
+    """
+    midgame(rules, seed)  # warm the intern caches
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    g = midgame(rules, seed)
+    gc.collect()
+    game_bytes = tracemalloc.get_traced_memory()[0] - before
+    mid = tracemalloc.get_traced_memory()[0]
+    c = g.clone()
+    clone_bytes = tracemalloc.get_traced_memory()[0] - mid
+    tracemalloc.stop()
+    del c, g
+    return game_bytes, clone_bytes
+
+
+def bench(rules: Rules, games: int, seed: int = 0) -> BenchResult:
+    """Run the benchmark: speed over ``games`` random games, then memory."""
+    run_games(rules, min(games, 5), seed + 10_000)  # warm-up
+    decisions, seconds = run_games(rules, games, seed)
+    game_bytes, clone_bytes = memory(rules, seed)
+    return BenchResult(
+        preset=rules.preset,
+        games=games,
+        decisions=decisions,
+        seconds=round(seconds, 3),
+        decisions_per_s=round(decisions / seconds, 1),
+        games_per_s=round(games / seconds, 2),
+        ms_per_game=round(1000 * seconds / games, 3),
+        decisions_per_game=round(decisions / games, 1),
+        game_bytes=game_bytes,
+        clone_bytes=clone_bytes,
+    )

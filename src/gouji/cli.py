@@ -1,0 +1,160 @@
+"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay`` and ``rules``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from gouji.bench import bench
+from gouji.game import Game, UnsupportedRules
+from gouji.record import RecordError, replay
+from gouji.rules import DEFAULT_PRESET, PRESET_NAMES, ConfigError, Rules, make_rules, parse_override
+
+PLACE_NAMES = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    overrides = dict(parse_override(text) for text in args.set or [])
+    return make_rules(args.preset, overrides)
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", default=DEFAULT_PRESET, help=f"one of {', '.join(PRESET_NAMES)}")
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="override a key of GOUJI_RULES.md §V.4, e.g. --set round.rang=stay_active",
+    )
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Uniform-random games in one process: decisions/s, games/s, memory."""
+    r = bench(_rules(args), args.games, args.seed)
+    if args.json:
+        print(json.dumps(r.as_dict()))
+        return 0
+    print(f"preset            {r.preset}")
+    print(f"games             {r.games} ({r.decisions} decisions, {r.seconds:.2f} s)")
+    print(f"decisions/s       {r.decisions_per_s:,.0f}")
+    print(f"games/s           {r.games_per_s:,.1f}  ({r.ms_per_game:.2f} ms a game)")
+    print(f"decisions/game    {r.decisions_per_game:.0f}")
+    print(f"game in progress  {r.game_bytes / 1024:.1f} KiB")
+    print(f"clone()           {r.clone_bytes / 1024:.1f} KiB")
+    return 0
+
+
+def describe(game: Game, start: int = 0) -> list[str]:
+    """Readable lines for the public log from ``start`` on."""
+    lines = []
+    for seat, text in game.log[start:]:
+        who = f"P{seat}" if seat >= 0 else "--"
+        lines.append(f"{who}  {text}")
+    return lines
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Play one game with uniformly random legal actions and print it."""
+    game = Game.new(_rules(args), args.seed)
+    rng = random.Random(args.seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    for line in describe(game):
+        print(line)
+    _print_result(game)
+    if args.record:
+        Path(args.record).write_text(json.dumps(game.record(), ensure_ascii=False))
+        print(f"record written to {args.record}")
+    return 0
+
+
+def _print_result(game: Game) -> None:
+    res = game.result()
+    for seat, place in enumerate(res["places"]):
+        team = "AB"[seat & 1]
+        print(f"P{seat} (team {team}): {place} {PLACE_NAMES[place]}")
+    print(
+        f"team scores recorded ({res['scoring']}): A {res['team_scores'][0]}, "
+        f"B {res['team_scores'][1]}"
+    )
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record file and print its public log."""
+    try:
+        data = json.loads(Path(args.file).read_text())
+        game = replay(data)
+    except (OSError, json.JSONDecodeError, RecordError) as e:
+        print(f"gouji replay: {e}", file=sys.stderr)
+        return 2
+    for line in describe(game):
+        print(line)
+    if game.is_over:
+        _print_result(game)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """Print a preset's whole configuration."""
+    rules = _rules(args)
+    if args.json:
+        print(json.dumps(rules.to_dict(), ensure_ascii=False))
+        return 0
+    print(f"# {rules.preset}")
+    for key, value in rules.to_dict().items():
+        print(f"{key} = {json.dumps(value, ensure_ascii=False)}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``gouji`` command."""
+    parser = argparse.ArgumentParser(prog="gouji", description="够级 (Gouji) tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("bench", help="random-play speed and memory of the engine")
+    _add_rules_args(p)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="one JSON line")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("selfplay", help="play and print one random game")
+    _add_rules_args(p)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--record", help="write the game record (JSON) to this file")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("replay", help="replay a game record and print it")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="print a preset's configuration")
+    _add_rules_args(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``gouji`` command."""
+    args = build_parser().parse_args(argv)
+    if getattr(args, "games", 1) < 1:
+        print("gouji: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        code: int = args.func(args)
+    except (ConfigError, UnsupportedRules) as e:
+        print(f"gouji: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

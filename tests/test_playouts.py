@@ -1,0 +1,185 @@
+"""Random playouts: invariants over 1,000 games per preset (DESIGN §4, issue 2 item 4).
+
+Every game ends; cards are conserved; places are a permutation of 1–6; every accepted action
+was legal (checked independently of ``legal_actions``); illegal and malformed actions are
+rejected with a rule-citing message and change nothing; ``from_record(record())`` reproduces
+the game; a seat's view does not change when cards it cannot see are shuffled.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from gouji import Game, IllegalAction, Play, make_rules
+from gouji.cards import NUM_RANKS, counts_text
+from gouji.game import PRIVATE_PENDING
+from gouji.plays import holds, is_composition_legal, leads
+
+PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC")
+GAMES_PER_PRESET = 1000
+CHUNKS = 4
+RULE_ID = re.compile(r"R\d+(\.\d+)?")
+
+
+def fingerprint(g: Game) -> tuple[Any, ...]:
+    """Everything an action could change."""
+    return (
+        g.to_act,
+        g.pending,
+        tuple(tuple(h) for h in g.hands),
+        tuple(g.places),
+        len(g.log),
+        len(g.actions),
+        g.standing,
+        g.owner,
+        tuple(g.status),
+        g.burner,
+        tuple(g.opened),
+    )
+
+
+def check_accepted(g: Game, text: str) -> None:
+    """Independent referee of an action about to be applied (R4, R5, R7.6, R8)."""
+    word, _, cards = text.partition(" ")
+    seat = g.to_act
+    assert seat is not None and (g.active[seat] or g.pending in ("yudian",))
+    if word in ("play", "burn"):
+        play = Play.parse(cards)
+        hand = g.hands[seat]
+        assert holds(hand, play), (text, g.hand(seat))
+        assert not is_composition_legal(play, hand, g.rules.play_twos_attach, g.rules.bie3_enabled)
+        if g.pending in ("respond", "rang_return", "burn_offer"):
+            assert g.standing is not None and play.beats(g.standing), (text, g.standing)
+        else:
+            assert g.pending == "lead"
+    elif word == "pass":
+        assert g.pending in ("respond", "rang_return"), "R4.1: a lead cannot be passed"
+    elif word == "rang":
+        assert g.pending == "respond" and seat == (g.owner + 3) % 6 and not g.s_protected
+    elif word == "kou":
+        assert g.pending == "kou" and seat == (g.owner + 3) % 6
+
+
+def illegal_candidates(g: Game, rng: random.Random) -> list[str]:
+    """Actions that must be rejected now."""
+    seat = g.to_act
+    assert seat is not None
+    legal = {a.text for a in g.legal_actions()}
+    out = ["", "play", "play 7 8", "fly 7", "pass 7", "play 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7"]
+    out += [t for t in ("pass", "rang", "kou", "noburn", "geming", "hui 3") if t not in legal]
+    hand = g.hands[seat]
+    own = [p.text for p in leads(hand, True, False)]
+    rng.shuffle(own)
+    out += [f"play {t}" for t in own[:5] if f"play {t}" not in legal]
+    missing = [r for r in range(NUM_RANKS) if not hand[r]]
+    if missing:
+        counts = [0] * NUM_RANKS
+        counts[rng.choice(missing)] = 1
+        out.append(f"play {counts_text(counts)}")
+    return [t for t in out if t not in legal]
+
+
+def hide_and_shuffle(g: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``g`` whose other active seats' cards are reshuffled among them (counts kept)."""
+    h = g.clone()
+    others = [s for s in range(6) if s != seat and g.active[s] and s != g.claimant]
+    pool: list[int] = []
+    for s in others:
+        for r in range(NUM_RANKS):
+            pool += [r] * g.hands[s][r]
+    rng.shuffle(pool)
+    for s in others:
+        n = sum(g.hands[s])
+        counts = [0] * NUM_RANKS
+        for r in pool[:n]:
+            counts[r] += 1
+        pool = pool[n:]
+        h.hands[s] = counts
+    h._legal = None
+    return h
+
+
+def play_checked(preset: str, seed: int) -> Game:
+    """One random game with every invariant checked along the way."""
+    rules = make_rules(preset)
+    g = Game.new(rules, seed)
+    rng = random.Random(seed * 7919 + 1)
+    deck = g.count_cards()
+    steps = 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        assert legal, "a seat to act always has a legal action"
+        if rng.random() < 0.04:
+            before = fingerprint(g)
+            for text in illegal_candidates(g, rng):
+                with pytest.raises(IllegalAction) as err:
+                    g.apply(text)
+                msg = str(err.value)
+                assert RULE_ID.search(msg) or "malformed" in msg or "unknown" in msg, msg
+                assert fingerprint(g) == before, text
+        if rng.random() < 0.02 and g.pending not in PRIVATE_PENDING:
+            seat = rng.randrange(6)
+            assert hide_and_shuffle(g, seat, rng).view(seat) == g.view(seat)
+        action = legal[rng.randrange(len(legal))]
+        check_accepted(g, action.text)
+        g.apply(action)
+        assert g.count_cards() == deck
+        steps += 1
+        assert steps < 5000, "a game must end"
+    assert sorted(p for p in g.places if p is not None) == [1, 2, 3, 4, 5, 6]
+    assert sum(map(sum, g.hands)) == 0 or all(not a for a in g.active)
+    res = g.result()
+    assert len(res["team_scores"]) == 2
+    return g
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_playouts(preset: str, chunk: int) -> None:
+    per = GAMES_PER_PRESET // CHUNKS
+    for seed in range(chunk * per, (chunk + 1) * per):
+        g = play_checked(preset, seed)
+        if seed % 10 == 0:
+            rec = json.loads(json.dumps(g.record()))
+            again = Game.from_record(rec)
+            assert fingerprint(again) == fingerprint(g)
+            assert again.log == g.log and again.result() == g.result()
+
+
+def test_view_detects_visible_differences() -> None:
+    """The view test above could fail: a seat's own cards do show in its view."""
+    g = Game.new(make_rules("OUTLINE_FULL"), 5)
+    rng = random.Random(1)
+    while g.pending != "lead" or g.round_no < 3:
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    seat = g.to_act
+    assert seat is not None
+    other = (seat + 1) % 6
+    changed = hide_and_shuffle(g, seat, rng)
+    if changed.hands[other] != g.hands[other]:
+        assert changed.view(other) != g.view(other)
+    assert changed.view(seat) == g.view(seat)
+
+
+def test_midgame_record_and_clone() -> None:
+    """A record made mid-game replays to the same state; a clone is independent."""
+    g = Game.new(make_rules("OUTLINE_CLASSIC"), 11)
+    rng = random.Random(2)
+    for _ in range(120):
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    again = Game.from_record(g.record())
+    assert fingerprint(again) == fingerprint(g)
+    c = g.clone()
+    before = fingerprint(g)
+    while not c.is_over:
+        legal = c.legal_actions()
+        c.apply(legal[rng.randrange(len(legal))])
+    assert fingerprint(g) == before
+    assert fingerprint(Game.from_record(c.record())) == fingerprint(c)
