@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from gouji.cards import CardError
+from gouji.cards import CardError, CompositionError
 from gouji.plays import Play
 
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message cites the rule. The game is unchanged."""
+
+
+class IllegalPlay(IllegalAction):
+    """Well-formed action text whose cards are no single play (R4.2): an illegal decision,
+    not unreadable text, so ``sw.illegal = forfeit_turn`` forfeits it (R19.1)."""
 
 
 # Action kinds. Play-carrying kinds first.
@@ -150,6 +155,8 @@ class Action:
                 return cls.of_hui(choice)
             if word == TIAO:
                 return cls.of_claim(tuple(Play.parse(chunk) for chunk in rest.split("|")))
+        except CompositionError as e:
+            raise IllegalPlay(f"{e} (in {text!r})") from None
         except CardError as e:
             raise IllegalAction(f"malformed action {text!r}: {e}") from None
         if rest.strip():

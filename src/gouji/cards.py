@@ -47,6 +47,10 @@ class CardError(ValueError):
     """Card text that names no card, or cards that a hand or the packs do not hold."""
 
 
+class CompositionError(CardError):
+    """Known cards that do not form one play (R4.2), or more than the four packs hold."""
+
+
 def rank_of(token: str) -> int:
     """Rank index of one card code; case-insensitive, '10' is accepted for T (R0.3)."""
     t = token.strip().upper()

@@ -34,6 +34,7 @@ from gouji.actions import (
     YUDIAN,
     Action,
     IllegalAction,
+    IllegalPlay,
 )
 from gouji.cards import LJ, NUM_RANKS, R2, R3, R4, RANKS, SJ, CardError, counts_text, deck_counts
 from gouji.cards import parse_counts as _parse_counts
@@ -340,7 +341,17 @@ class Game:
         reject``), or the turn forfeited (``forfeit_turn``, R19.1).
         """
         if isinstance(action, str):
-            action = Action.parse(action)
+            text = action
+            try:
+                action = Action.parse(text)
+            except IllegalPlay as e:
+                if self.rules.sw_illegal != "forfeit_turn" or self.pending == P_OVER:
+                    raise
+                if seat is not None and seat != self.to_act:
+                    raise IllegalAction(self._not_your_turn(seat)) from None
+                self._record(text.strip())
+                self._forfeit(str(e))
+                return
         elif not isinstance(action, Action):
             raise IllegalAction(f"an action is text or an Action, not {type(action).__name__}")
         if self.pending == P_OVER:
@@ -350,18 +361,18 @@ class Game:
         if action.kind == TIAO:
             why = self._claim_problem(action)
             if not why:
-                self._record(action)
+                self._record(action.text)
                 self._start_claim(action)
                 return
         elif action in self.legal_actions():
-            self._record(action)
+            self._record(action.text)
             self._dispatch(action)
             return
         else:
             why = self._explain(action)
         if self.rules.sw_illegal == "forfeit_turn":
-            self._record(action)
-            self._forfeit(action, why)
+            self._record(action.text)
+            self._forfeit(why)
             return
         raise IllegalAction(why)
 
@@ -437,8 +448,8 @@ class Game:
     def _ccw_from(seat: int) -> list[int]:
         return [(seat + i) % SEATS for i in range(SEATS)]
 
-    def _record(self, action: Action) -> None:
-        self.actions.append(action.text)
+    def _record(self, text: str) -> None:
+        self.actions.append(text)
         self._legal = None
 
     def _event(self, seat: int, text: str) -> None:
@@ -849,8 +860,6 @@ class Game:
                 self.burns.append((seat, self.victim))
             self._event(seat, "burn_success")
             self.burner = self.victim = -1
-        if self.claimant == seat:
-            self._end_claim()
         self._check_end()
 
     def _break_burn(self) -> None:
@@ -956,6 +965,8 @@ class Game:
     def _round_end(self) -> None:
         """R7.5, R7.9 接风, R11.3 开点, R12.6 闷, R9.9, R9.6 chaos for the next round."""
         w = self.owner
+        if self.claimant == w and not self.claim:
+            self._end_claim()  # R10.2: the claim's last play stood
         if self.s_qualifies:
             self._open(w)
             self.s_qualifies = False
@@ -1086,7 +1097,7 @@ class Game:
         self.claim = []
 
     # ------------------------------------------------------------------ errors
-    def _forfeit(self, action: Action, why: str) -> None:
+    def _forfeit(self, why: str) -> None:
         """R19.1 ``forfeit_turn``: the illegal action counts as the decline (AMB-71)."""
         seat = self.to_act
         assert seat is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, SJ, CardError, parse_counts
+from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, SJ, CompositionError, parse_counts
 
 if TYPE_CHECKING:
     from gouji.rules import Rules
@@ -48,7 +48,9 @@ class Play:
     def of(cls, base: int, nbase: int, n2: int = 0, nsj: int = 0, nlj: int = 0) -> Play:
         """The play with ``nbase`` cards of ``base`` (or ``NO_BASE``) plus 2s and jokers."""
         if not (0 <= nbase <= 16 and 0 <= n2 <= 16 and 0 <= nsj <= 4 and 0 <= nlj <= 4):
-            raise CardError("a play cannot hold more cards of a rank than the four packs")
+            raise CompositionError(
+                "R2.1: a play cannot hold more cards of a rank than the four packs"
+            )
         return cls._get(base, nbase, n2, nsj, nlj)
 
     @classmethod
@@ -63,12 +65,16 @@ class Play:
     @classmethod
     def _make(cls, base: int, nbase: int, n2: int, nsj: int, nlj: int, code: int) -> Play:
         if (base == NO_BASE) != (nbase == 0) or not (NO_BASE <= base <= RA):
-            raise CardError("a play's base rank must be one of 3…A with at least one card")
+            raise CompositionError(
+                "R4.2: a play's base rank must be one of 3…A with at least one card"
+            )
         if min(nbase, n2, nsj, nlj) < 0 or nbase > 16 or n2 > 16 or nsj > 4 or nlj > 4:
-            raise CardError("a play cannot hold more cards of a rank than the four packs")
+            raise CompositionError(
+                "R2.1: a play cannot hold more cards of a rank than the four packs"
+            )
         size = nbase + n2 + nsj + nlj
         if size == 0:
-            raise CardError("a play holds at least one card (R4.1)")
+            raise CompositionError("a play holds at least one card (R4.1)")
         p = object.__new__(cls)
         p.base, p.nbase, p.n2, p.nsj, p.nlj = base, nbase, n2, nsj, nlj
         p.size = size
@@ -89,7 +95,7 @@ class Play:
         bases = [r for r in range(R3, RA + 1) if counts[r]]
         if len(bases) > 1:
             names = " and ".join(RANKS[r] for r in bases)
-            raise CardError(f"R4.2: a play has one base rank, not {names}")
+            raise CompositionError(f"R4.2: a play has one base rank, not {names}")
         base = bases[0] if bases else NO_BASE
         nbase = counts[base] if bases else 0
         return cls.of(base, nbase, counts[R2], counts[SJ], counts[LJ])

@@ -1,0 +1,162 @@
+"""The engine's surface beyond the vectors: claims (R10.2), private windows in views,
+records that cannot be replayed, position building, unsupported modules."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from gouji import Game, IllegalAction, RecordError, UnsupportedRules, make_rules
+
+OC = make_rules("OUTLINE_CLASSIC")
+OF = make_rules("OUTLINE_FULL")
+
+
+def test_public_contract_names() -> None:
+    import gouji
+
+    for name in ("make_rules", "Play", "Game", "IllegalAction"):
+        assert hasattr(gouji, name)
+    g = Game.new(OF, 7)
+    for attr in ("to_act", "legal_actions", "apply", "is_over", "places", "hand", "view"):
+        assert hasattr(g, attr)
+    assert issubclass(IllegalAction, ValueError)
+
+
+def test_claim_plays_out_and_auto_passes() -> None:
+    """R10.2: the claim's plays are led in order; seats that cannot beat are passed."""
+    hands = ["5 5 9 9 K K", "3 4", "3 6", "4 7 8 8", "6 J", "5 7"]
+    g = Game.from_hands(OC, hands, 0)
+    g.apply("tiao 5 5 | 9 9 | K K")
+    # [5 5] led; P1, P2 cannot beat a pair of 5s… P3 holds 8 8 and is asked.
+    assert g.standing is not None and g.standing.text == "5 5"
+    assert g.to_act == 3
+    assert (1, "pass auto") in g.log and (2, "pass auto") in g.log
+    assert g.view(4)["claim"] == {"seat": 0, "cards": "9 9 K K"}
+    g.apply("pass")  # P3 declines; nobody can beat 9 9 or K K: the claim runs to its end
+    assert (0, "play 9 9") in g.log and (0, "play K K") in g.log
+    assert g.places[0] == 1 and g.claimant == -1
+    assert g.to_act == 1 and g.pending == "lead"  # 接风 (R7.9)
+
+
+def test_claim_ends_when_beaten() -> None:
+    hands = ["5 5 9 9 K K", "3 4", "3 6", "4 7 8 8", "6 J", "5 7"]
+    g = Game.from_hands(OC, hands, 0)
+    g.apply("tiao 5 5 | 9 9 | K K")
+    g.apply("play 8 8")  # P3 beats the claim
+    assert g.claimant == -1 and "claim" not in g.view(4)
+    assert g.hand(0) == "9 9 K K"
+
+
+def test_claim_must_name_the_whole_hand_in_legal_plays() -> None:
+    hands = ["5 5 9 9 K K", "3 4", "3 6", "4 7 8 8", "6 J", "5 7"]
+    g = Game.from_hands(OC, hands, 0)
+    for bad in ("tiao 5 5 | 9 9", "tiao 5 5 | 9 9 | K K K", "tiao 5 9 | 5 9 | K K"):
+        with pytest.raises(IllegalAction, match=r"R10\.2|R4\.2"):
+            g.apply(bad)
+    with pytest.raises(IllegalAction, match=r"R10\.2"):
+        Game.from_hands(OF, ["3 5 5", "3 4", "3 6", "3 7", "3 8", "3 9"], 0).apply("tiao 5 5 | 3")
+
+
+def test_burn_offer_is_private() -> None:
+    """D9: other seats do not learn who is offered a burn."""
+    hands = ["K K 5 5 9", "A A 6 6 J J SJ LJ", "4 4 8", "5 7 7", "8 8 9", "9 9 T"]
+    g = Game.from_hands(OC, hands, 0)
+    g.apply("play K K")
+    assert g.pending == "burn_offer" and g.to_act == 1
+    assert g.view(1)["to_act"] == 1
+    for seat in (0, 2, 3, 4, 5, None):
+        v = g.view(seat)
+        assert v["to_act"] is None and v["waiting"] == "burn_offer"
+    with pytest.raises(IllegalAction, match=r"R1\.5: it is not P2's turn"):
+        g.apply("noburn", seat=2)
+    g.apply("noburn")
+    assert all(t != "noburn" for _, t in g.log)
+    assert g.view(1)["private"][-1][1] == "noburn"
+
+
+def test_view_never_shows_other_hands() -> None:
+    g = Game.new(OF, 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        g.apply(rng.choice(g.legal_actions()))
+    for seat in range(6):
+        text = json.dumps(g.view(seat))
+        assert g.view(seat)["hand"] == g.hand(seat)
+        for other in range(6):
+            if other != seat and g.hand(other):
+                assert json.dumps(g.hand(other)) not in text or g.hand(other) == g.hand(seat)
+    assert "hand" not in g.view(None)
+
+
+def test_count_visibility() -> None:
+    """R10.1: le10 shows counts ≤ 10; hidden shows only 'playing'."""
+    hands = ["5 5 9 9 K K 6 6 6 7 7 7", "4 4", "3 6", "4 7 8 8", "6 J", "5 7"]
+    g = Game.from_hands(OC, hands, 0)
+    assert g.view(1)["counts"] == [">10", 2, 2, 4, 2, 2]
+    g2 = Game.from_hands(OF, ["3 5 5", "3 4", "3 6", "3 7", "3 8", "3 9"], 0)
+    assert g2.view(1)["counts"] == ["playing", 2, "playing", "playing", "playing", "playing"]
+
+
+def test_corrupt_records_are_rejected_clearly() -> None:
+    g = Game.new(OC, 1)
+    rng = random.Random(1)
+    for _ in range(30):
+        g.apply(rng.choice(g.legal_actions()))
+    rec = g.record()
+    with pytest.raises(RecordError, match="format"):
+        Game.from_record({**rec, "format": "other"})
+    with pytest.raises(RecordError, match="rules"):
+        Game.from_record({**rec, "rules": {"preset": "NOPE", "overrides": {}}})
+    bad = {**rec, "actions": [*rec["actions"][:10], "play LJ LJ LJ LJ LJ"]}
+    with pytest.raises(RecordError, match="action #10"):
+        Game.from_record(bad)
+    with pytest.raises(RecordError):
+        Game.from_record({**rec, "actions": "pass"})
+    with pytest.raises(RecordError):
+        Game.from_record([])  # type: ignore[arg-type]
+
+
+def test_from_hands_rejects_impossible_positions() -> None:
+    five = ["3 4"] * 5
+    with pytest.raises(ValueError, match="six hands"):
+        Game.from_hands(OC, five)
+    with pytest.raises(ValueError, match="rank LJ"):
+        Game.from_hands(OC, ["LJ LJ LJ", "LJ LJ", "4", "5", "6", "7"])
+    with pytest.raises(ValueError, match="empty hand"):
+        Game.from_hands(OC, ["", "4", "5", "6", "7", "8"])
+    with pytest.raises(ValueError, match="starter"):
+        Game.from_hands(OC, ["", "4", "5", "6", "7", "8"], 0, places={0: 1})
+    with pytest.raises(ValueError, match="already over"):
+        Game.from_hands(OC, ["4", "", "5", "", "6", ""], 0, places={1: 1, 3: 2, 5: 3})
+
+
+def test_unsupported_modules_are_refused() -> None:
+    with pytest.raises(UnsupportedRules, match=r"R13\.5"):
+        Game.new(make_rules("LAIWU"), 1)
+    with pytest.raises(UnsupportedRules, match=r"R9\.9"):
+        Game.new(make_rules("OUTLINE_FULL", {"end.remaining_order": "team_choice"}), 1)
+
+
+def test_declarations_are_asked_and_settled() -> None:
+    """R11.8: 预点 before the deal, 明点 before the first lead; result() settles them."""
+    rules = make_rules("OUTLINE_FULL", {"dian.declare": "ming_yu"})
+    g = Game.new(rules, 2)
+    assert g.pending == "yudian"
+    asked = []
+    while g.pending == "yudian":
+        asked.append(g.to_act)
+        g.apply("yudian" if g.to_act == g.first_taker else "noyudian")
+    assert sorted(a for a in asked if a is not None) == list(range(6))
+    while g.pending != "mingdian":
+        g.apply(g.legal_actions()[-1])
+    assert g.first_taker not in g._ask  # one declaration per player per game
+    rng = random.Random(4)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    decl = g.result()["declarations"]
+    first = [d for d in decl if d["by"] == g.first_taker]
+    assert first and first[0]["kind"] == "yudian" and first[0]["cards"] == 4
+    assert first[0]["succeeded"] == (not g.opened[(g.first_taker + 3) % 6])
