@@ -1,10 +1,10 @@
-# Two commands do everything on a fresh machine: `make test` (and, later, `make serve`).
+# On a fresh machine `make demo` plays a game and `make test` passes the tests; both create .venv.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint bench bench-compare clean
+.PHONY: test demo lint bench bench-compare clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,6 +17,10 @@ test: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n auto
+
+# One random game of the full rules, printed play by play.
+demo: $(STAMP)
+	$(BIN)/gouji selfplay --preset OUTLINE_FULL --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
