@@ -47,6 +47,7 @@ from gouji.plays import (
     leads,
     responses,
 )
+from gouji.plays import remove as remove_play
 from gouji.rules import Rules
 
 SEATS = 6
@@ -657,7 +658,7 @@ class Game:
             out = [
                 p
                 for p in out
-                if (p.has_joker or p.size == total) and feasible(_minus(hand, p), twos, bie3)
+                if (p.has_joker or p.size == total) and feasible(remove_play(hand, p), twos, bie3)
             ]
         if self.must_lead_base != NO_BASE:
             fours = [p for p in out if p.base == self.must_lead_base]
@@ -941,7 +942,7 @@ class Game:
             return []
         hand = self.hands[b]
         twos, bie3 = self._twos, self._bie3
-        return [p for p in responses(hand, s, twos) if feasible(_minus(hand, p), twos, bie3)]
+        return [p for p in responses(hand, s, twos) if feasible(remove_play(hand, p), twos, bie3)]
 
     def _next_offer(self) -> None:
         if self._ask:
@@ -1072,7 +1073,7 @@ class Game:
                 return f"R10.2: {p.text}: {why}"
             if burning and not (p.has_joker or p.size == sum(hand)):
                 return f"R8.6: burn lead {p.text} must carry a joker"
-            hand = _minus(hand, p)
+            hand = remove_play(hand, p)
             if burning and not feasible(hand, self._twos, self._bie3):
                 return f"R8.6: burn lead {p.text} leaves cards that cannot be led out"
         return ""
@@ -1215,16 +1216,6 @@ class Game:
                 return f"R5.1: {play.text} is not higher than {s.text} (步步高)"
             return f"R5.1: {s.text} carries {s.nsj} SJ; the answer needs as many LJ"
         return "R5: not a legal response"
-
-
-def _minus(hand: Sequence[int], p: Play) -> list[int]:
-    h = list(hand)
-    if p.base != NO_BASE:
-        h[p.base] -= p.nbase
-    h[R2] -= p.n2
-    h[SJ] -= p.nsj
-    h[LJ] -= p.nlj
-    return h
 
 
 _LIST_FIELDS = (
