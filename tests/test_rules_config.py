@@ -17,19 +17,9 @@ from gouji.rules import (
     make_rules,
     parse_override,
 )
+from rulesets import OD_OVERRIDES
 
-#: OD (TV preamble): OUTLINE_CLASSIC with the outline's 打点 and tribute, without 憋3.
-OD: dict[str, object] = {
-    "dian.enabled": True,
-    "dian.qualifier": "outline",
-    "dian.deadline": "outline",
-    "dian.mutual": "exchange",
-    "trib.enabled": True,
-    "trib.order": ["dian", "luo"],
-    "trib.return": True,
-    "trib.return_rank_rule": True,
-    "trib.shao": False,
-}
+OD = OD_OVERRIDES
 
 
 def _rejected(item: str, preset: str, overrides: Mapping[str, object]) -> ConfigError:

@@ -298,12 +298,6 @@ def test_TV_E12_counter_burn() -> None:
     assert after_all_declined.to_act == 5
 
 
-@pytest.mark.skip(reason="TV-E13 is a LAIWU vector; LAIWU is not supported yet (issue 3)")
-def test_TV_E13_laiwu_no_candidate() -> None:
-    # LAIWU: Game.from_hands raises gouji.UnsupportedRules; to be written with the module.
-    pass
-
-
 def test_TV_E14_feasibility_twos_not_attached() -> None:
     r = rules(OC, {"play.twos_attach": False})
     # remainder {5 2}: k = 2, no joker -> infeasible
@@ -358,12 +352,6 @@ def test_TV_E15_burn_success_fixed_when_hand_empties() -> None:
     res = g.result()
     assert res["burns"] == [[1, 0]]
     assert res["bonuses"]["burn"] == [0, 1]
-
-
-@pytest.mark.skip(reason="TV-E16 is a LAIWU vector; LAIWU is not supported yet (issue 3)")
-def test_TV_E16_laiwu_burn_play_composition() -> None:
-    # LAIWU: Game.from_hands raises gouji.UnsupportedRules; to be written with the module.
-    pass
 
 
 def test_TV_E17_burn_leads_unprotected_after_duitou_men() -> None:

@@ -25,24 +25,12 @@ import gouji
 from gouji import Game, make_rules, timeout_action
 from gouji.cards import tokens
 from gouji.game import NO_HEAD
+from rulesets import OD_OVERRIDES
 
 OF = make_rules("OUTLINE_FULL")
 AU = make_rules("AUDIT")
 L4 = make_rules("LIANG4")
-OD = make_rules(
-    "OUTLINE_CLASSIC",
-    {
-        "dian.enabled": True,
-        "dian.qualifier": "outline",
-        "dian.deadline": "outline",
-        "dian.mutual": "exchange",
-        "trib.enabled": True,
-        "trib.order": ["dian", "luo"],
-        "trib.return": True,
-        "trib.return_rank_rule": True,
-        "trib.shao": False,
-    },
-)
+OD = make_rules("OUTLINE_CLASSIC", OD_OVERRIDES)
 #: LW's 开壶 qualifier (R11.2 ``pure``) on OF, standing in for LAIWU (unsupported, issue 3).
 OF_PURE = make_rules("OUTLINE_FULL", {"dian.qualifier": "pure"})
 #: LW's qualifier and deadline (R13.4: ``pure`` + ``touke``) on OF.

@@ -186,11 +186,6 @@ def test_TV_N04_no_liang3_first_taker_starts(monkeypatch: pytest.MonkeyPatch) ->
     assert (g.pending, g.to_act) == ("lead", taker)
 
 
-@pytest.mark.skip(reason="issue 3: the match layer (the starter of a later game) is not built")
-def test_TV_N05_later_game_starter() -> None:
-    """R3.6: previous 大落 P5 → OC: P5 takes first and leads; OF: the opener rotates."""
-
-
 def test_TV_N06_liang4_first_lead_has_base_4() -> None:
     """R3.8: the player that first reached the most 4s starts; its first lead MUST have base
     rank 4 (`[4 4]` legal, `[9 9]`-like leads illegal, citing R3.8)."""
@@ -268,8 +263,3 @@ def test_TV_N07_hui3_removes_all_threes() -> None:
         assert g.count_cards() == 216
         # No lead of the starter contains a 3.
         assert all(a.play is not None and a.play.counts()[R3] == 0 for a in g.legal_actions())
-
-
-@pytest.mark.skip(reason="issue 3: the match layer (re-open within the rotation) is not built")
-def test_TV_N08_reopen_within_rotation() -> None:
-    """R3.7, AMB-68: re-open after 串三户 within the rotation (opener P3, not P1)."""
