@@ -48,23 +48,65 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+_EVENT_WORDS = {
+    "first_taker": "takes the first card (首取牌人)",
+    "starter": "starts the game (首发牌人)",
+    "round_won": "wins the round",
+    "opened": "has opened the point (开点)",
+    "kou": "扣 (turns the play down)",
+    "jiefeng": "leads by 接风",
+    "burn_success": "burned out successfully (烧成)",
+    "burn_broken": "burn broken (解烧)",
+    "void_redeal": "two revolutions: the game is void and redealt",
+    "game_over": "game over",
+    "geming": "declares 革命 (revolution)",
+}
+
+
+def describe_event(seat: int, text: str) -> str:
+    """One public log event as a readable line."""
+    who = f"P{seat}" if seat >= 0 else "--"
+    word, _, rest = text.partition(" ")
+    if text in _EVENT_WORDS:
+        said = _EVENT_WORDS[text]
+    elif word in ("place", "men", "broken_burn") and rest.isdigit():
+        name = PLACE_NAMES[int(rest)]
+        said = {"place": f"goes out: {name}", "men": f"is 闷 (only 3s left): {name}"}.get(
+            word, f"burn broken, placed last: {name}"
+        )
+    elif word == "burning":
+        said = f"burns P{rest}'s play (烧牌)"
+    elif word == "opening_draw":
+        said = f"draws {rest} to open (开牌)"
+    elif word == "buy3":
+        said = "buys a 3 (买3) from P" + rest.removeprefix("from ").replace(" free", ", free")
+    else:
+        said = text
+    return f"{who}  {said}"
+
+
 def describe(game: Game, start: int = 0) -> list[str]:
     """Readable lines for the public log from ``start`` on."""
-    lines = []
-    for seat, text in game.log[start:]:
-        who = f"P{seat}" if seat >= 0 else "--"
-        lines.append(f"{who}  {text}")
-    return lines
+    return [describe_event(seat, text) for seat, text in game.log[start:]]
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play one game with uniformly random legal actions and print it."""
     game = Game.new(_rules(args), args.seed)
     rng = random.Random(args.seed)
-    while not game.is_over:
+    while game.pending not in ("lead", "over"):  # pre-play decisions
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
     for line in describe(game):
+        print(line)
+    print("-- hands at the first lead (a self-play demo shows every hand):")
+    for seat in range(6):
+        print(f"P{seat}  {game.hand(seat) or '(out)'}")
+    shown = len(game.log)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    for line in describe(game, shown):
         print(line)
     _print_result(game)
     if args.record:
