@@ -160,3 +160,18 @@ def test_declarations_are_asked_and_settled() -> None:
     first = [d for d in decl if d["by"] == g.first_taker]
     assert first and first[0]["kind"] == "yudian" and first[0]["cards"] == 4
     assert first[0]["succeeded"] == (not g.opened[(g.first_taker + 3) % 6])
+
+
+def test_broken_burn_penalty_places_the_burner_last() -> None:
+    """R8.8 with ``burn.broken_penalty = lowest_place``: the beaten burner is out, last (R9.11)."""
+    rules = make_rules("OUTLINE_CLASSIC", {"burn.broken_penalty": "lowest_place"})
+    hands = ["K K 5 5 9", "A A 6 6 J J SJ LJ", "4 4 8", "5 7 7", "2 2 8 8 9", "9 9 T"]
+    g = Game.from_hands(rules, hands, 0)
+    g.apply("play K K")
+    g.apply("burn A A")  # P1 burns P0 (R8.3)
+    assert g.burner == 1
+    while g.to_act != 4:  # the counter-burn window and answers until P4 (P1's 对头)
+        g.apply("pass" if g.pending != "burn_offer" else "noburn")
+    g.apply("play 2 2")  # P4 beats the burner's play: burn broken
+    assert g.burner == -1 and g.places[1] == 6 and (1, "broken_burn 6") in g.log
+    assert g.hand(1) == ""

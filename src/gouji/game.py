@@ -794,6 +794,7 @@ class Game:
             hand[LJ] -= play.nlj
             self.played[LJ] += play.nlj
         prev_owner = self.owner if self.standing is not None else -1
+        placed_before = len(self.finish_order)
         self.round_plays.append((seat, play.text))
         self.must_lead_base = NO_BASE
         if prev_owner >= 0 and prev_owner != seat:
@@ -833,8 +834,10 @@ class Game:
         )
         if not sum(hand):
             self._finish(seat)
-            if self.pending == P_OVER:
-                return
+        elif len(self.finish_order) != placed_before:
+            self._check_end()  # a broken burner was placed last (R8.8, R9.11)
+        if self.pending == P_OVER:
+            return
         if play.nlj:  # R4.5 dead play, R7.8 扣
             d = (seat + 3) % SEATS
             if self.active[d] and not self.rules.round_auto_kou:
