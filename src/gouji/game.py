@@ -146,7 +146,7 @@ class Game:
         self.hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
         self.set_aside: list[int] = [0] * NUM_RANKS  # revolution hands and 会'd cards
         self.played: list[int] = [0] * NUM_RANKS
-        self.places: list[int | None] = [None] * SEATS
+        self._places: list[int | None] = [None] * SEATS
         self.active: list[bool] = [True] * SEATS
         self.revolutionary: int | None = None
         self.renounced = False
@@ -295,11 +295,11 @@ class Game:
         }
         g.hands = counts
         for seat, place in places.items():
-            g.places[seat] = place
+            g._places[seat] = place
             g.active[seat] = False
         if revolutionary is not None:
             g.revolutionary = revolutionary
-            g.places[revolutionary] = 4
+            g._places[revolutionary] = 4
             g.active[revolutionary] = False
             g.renounced = renounced
             if g._bie3 and g._dian:
@@ -316,6 +316,11 @@ class Game:
         return g
 
     # ------------------------------------------------------------------ public contract
+    @property
+    def places(self) -> list[int | None]:
+        """Places by seat (1 = 头科 … 6 = 大落; None = still playing), as a copy."""
+        return self._places[:]
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (R9.9)."""
@@ -460,14 +465,14 @@ class Game:
         self._private.append((len(self.log), seat, text))
 
     def _both_top_placed(self) -> bool:
-        return 1 in self.places and 2 in self.places
+        return 1 in self._places and 2 in self._places
 
     def _free_places(self) -> list[int]:
-        taken = set(self.places)
+        taken = set(self._places)
         return [p for p in range(1, 7) if p not in taken]
 
     def _place(self, seat: int, place: int, how: str) -> None:
-        self.places[seat] = place
+        self._places[seat] = place
         self.active[seat] = False
         self.finish_order.append(seat)
         self._event(seat, f"{how} {place}")
@@ -541,7 +546,7 @@ class Game:
             self.revolutionary = r
             self.set_aside = self.hands[r][:]
             self.hands[r] = [0] * NUM_RANKS
-            self.places[r] = 4
+            self._places[r] = 4
             self.active[r] = False
             if self._dian and self._bie3:
                 self.opened[r] = True  # R11.6 under 憋3: counts as opened
@@ -957,7 +962,7 @@ class Game:
     def _deadline_closed(self, seat: int) -> bool:
         """R11.4: has the seat's 开点 deadline passed before this play?"""
         dl = self.rules.dian_deadline
-        places = self.places
+        places = self._places
         if dl == "touke":
             return 1 in places
         if 2 in places:
@@ -1022,8 +1027,8 @@ class Game:
         r = self.revolutionary
         if r is not None:
             mates = [(r + 2) % SEATS, (r + 4) % SEATS]
-            if {self.places[m] for m in mates} == {1, 2}:
-                self.places[r] = 3  # R15.4: the revolutionary becomes 三科
+            if {self._places[m] for m in mates} == {1, 2}:
+                self._places[r] = 3  # R15.4: the revolutionary becomes 三科
                 self._event(r, "place 3")
         if self.standing is not None and self.s_qualifies:
             self._open(self.owner)  # the interrupted round's standing play stands
@@ -1227,7 +1232,7 @@ _LIST_FIELDS = (
     "_private",
     "set_aside",
     "played",
-    "places",
+    "_places",
     "active",
     "rev_chances_used",
     "_ask",
