@@ -39,6 +39,9 @@ NOYUDIAN = "noyudian"
 MINGDIAN = "mingdian"
 NOMINGDIAN = "nomingdian"
 TIAO = "tiao"
+HUAN = "huan"
+ACCEPT = "accept"
+REFUSE = "refuse"
 
 WORDS = (
     PASS,
@@ -54,8 +57,10 @@ WORDS = (
     NOYUDIAN,
     MINGDIAN,
     NOMINGDIAN,
+    ACCEPT,
+    REFUSE,
 )
-HUI_CHOICES = ("3", "4", "3 4")
+HUI_CHOICES = ("3", "4", "3 4", "5")
 
 
 class Action:
@@ -93,7 +98,7 @@ class Action:
 
     @classmethod
     def of_play(cls, play: Play, kind: str = PLAY) -> Action:
-        """``play <cards>`` or ``burn <cards>``."""
+        """``play <cards>``, ``burn <cards>`` or ``huan <card>`` (还贡, R16.7)."""
         key = (kind, play.code)
         a = cls._plays.get(key)
         if a is None:
@@ -117,7 +122,7 @@ class Action:
 
     @classmethod
     def of_hui(cls, choice: str) -> Action:
-        """``hui 3``, ``hui 4`` or ``hui 3 4`` (R14.1)."""
+        """``hui 3``, ``hui 4``, ``hui 3 4`` (R14.1) or ``hui 5`` (R13.8)."""
         key = "hui " + choice
         a = cls._words.get(key)
         if a is None:
@@ -144,7 +149,7 @@ class Action:
         word = parts[0].lower()
         rest = parts[1] if len(parts) > 1 else ""
         try:
-            if word in (PLAY, BURN):
+            if word in (PLAY, BURN, HUAN):
                 if not rest.strip():
                     raise IllegalAction(
                         f"malformed action: '{word}' needs cards, e.g. '{word} 7 7'"
@@ -162,7 +167,7 @@ class Action:
         if rest.strip():
             raise IllegalAction(f"malformed action {text!r}: '{word}' takes no cards")
         if word not in WORDS:
-            known = "play, burn, tiao, hui, " + ", ".join(WORDS)
+            known = "play, burn, huan, tiao, hui, " + ", ".join(WORDS)
             raise IllegalAction(f"unknown action {text!r}; actions are: {known}")
         return cls.word(word)
 

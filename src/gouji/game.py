@@ -15,8 +15,10 @@ from typing import Any
 
 from gouji import deal as dealing
 from gouji.actions import (
+    ACCEPT,
     BURN,
     GEMING,
+    HUAN,
     HUI,
     KEEP,
     KOU,
@@ -29,6 +31,7 @@ from gouji.actions import (
     PASS,
     PLAY,
     RANG,
+    REFUSE,
     RENOUNCE,
     TIAO,
     YUDIAN,
@@ -36,7 +39,19 @@ from gouji.actions import (
     IllegalAction,
     IllegalPlay,
 )
-from gouji.cards import LJ, NUM_RANKS, R2, R3, R4, RANKS, SJ, CardError, counts_text, deck_counts
+from gouji.cards import (
+    LJ,
+    NUM_RANKS,
+    R2,
+    R3,
+    R4,
+    R5,
+    RANKS,
+    SJ,
+    CardError,
+    counts_text,
+    deck_counts,
+)
 from gouji.cards import parse_counts as _parse_counts
 from gouji.plays import (
     NO_BASE,
@@ -49,6 +64,7 @@ from gouji.plays import (
 )
 from gouji.plays import remove as remove_play
 from gouji.rules import Rules
+from gouji.tribute import Payment, tribute_cards
 
 SEATS = 6
 ACTIVE, PASSED, RANGED = 0, 1, 2  # per-round status (R7)
@@ -64,13 +80,16 @@ P_YUDIAN = "yudian"
 P_GEMING = "geming"
 P_RENOUNCE = "renounce"
 P_HUI = "hui"
+P_HUI5 = "hui5"
+P_HUAN = "huan"  # R16.7: the receiver of 落贡 returns a card
+P_HUAN_CHECK = "huan_check"  # R16.7: the payer may refuse a returned card of a rank it lacks
 P_MINGDIAN = "mingdian"
 P_OVER = "over"
 
 _PLAY_PENDING = frozenset({P_LEAD, P_RESPOND, P_RANG_RETURN, P_OFFER, P_KOU, P_OVER})
 
 #: Pending kinds whose seat the other players must not learn (it would reveal cards).
-PRIVATE_PENDING = frozenset({P_OFFER, P_GEMING})
+PRIVATE_PENDING = frozenset({P_OFFER, P_GEMING, P_HUAN_CHECK})
 
 _PASS = Action.word(PASS)
 _RANG = Action.word(RANG)
@@ -79,9 +98,6 @@ _KOU = Action.word(KOU)
 
 #: Rules the engine does not implement yet, by the key that switches them on.
 _UNSUPPORTED: tuple[tuple[str, object, str], ...] = (
-    ("laiwu.four_rule", True, "the Laiwu 4s rule (R13.5)"),
-    ("laiwu.buy4", True, "买4 (R13.3)"),
-    ("laiwu.hui5", True, "会5 (R13.8)"),
     ("end.remaining_order", "team_choice", "the team's choice of the remaining order (R9.9)"),
 )
 
@@ -135,6 +151,7 @@ class Game:
         self._twos = rules.play_twos_attach
         self._bie3 = rules.bie3_enabled
         self._dian = rules.dian_enabled
+        self._four_rule = rules.laiwu_four_rule
         self._gmin = rules.play_gouji_min
         self._gouji_cache: dict[int, bool] = {}
         self.seed: int | None = None
@@ -189,6 +206,16 @@ class Game:
         self.claimant = -1
         self.claim: list[Play] = []
         self.forfeits = 0
+        # tribute (R16) and the Laiwu module (R13)
+        self.tribute: list[Payment] = []
+        self.tribute_paid: list[tuple[Payment, int]] = []  # (payment, cards actually paid)
+        self._returns: list[list[int]] = []  # [receiver, payer, cards still to return]
+        self._offered = -1  # rank offered in 还贡, awaiting the payer's check
+        self._refused: list[int] = []  # ranks the payer refused in the current return
+        self.hui5_team: int | None = None
+        self.four_free = [False] * SEATS  # R13.5 (d): the 4s lock lifted for this seat
+        self.four_due = [False] * SEATS  # R13.5 (b): next lead must be 4s
+        self.no_open = [False] * SEATS  # R13.5 (d): can no longer 开壶
         self._legal: list[Action] | None = None
 
     @classmethod
@@ -200,18 +227,26 @@ class Game:
         opener: int | None = None,
         first_taker: int | None = None,
         first_game: bool = True,
+        tribute: Sequence[Payment] = (),
+        hui5_team: int | None = None,
     ) -> Game:
-        """A game from the shuffle through every pre-play phase of R18 (tribute aside).
+        """A game from the shuffle through every pre-play phase of R18.
 
         ``opener`` defaults to a seeded random seat (R3.1); a match passes the opener of a
         later game, or ``first_taker`` for the 大落 rule (R3.6), and ``first_game=False``
-        when the first-game starter rules (亮3 / 亮4) do not apply.
+        when the first-game starter rules (亮3 / 亮4) do not apply. ``tribute`` lists what the
+        previous game owes (``tribute.obligations``), paid in R18 step 5; ``hui5_team`` is the
+        team 串'd in the previous game, which may order 会5 (R13.8).
         """
         g = cls(rules)
         g.seed = seed
         g.rng = random.Random(seed)
+        g.tribute = list(tribute)
+        g.hui5_team = hui5_team if rules.laiwu_hui5 else None
         g.start = {"seed": seed, "opener": opener, "first_taker": first_taker}
         g.start["first_game"] = first_game
+        g.start["tribute"] = [p.as_dict() for p in g.tribute]
+        g.start["hui5_team"] = g.hui5_team
         g.opener = g.rng.randrange(SEATS) if opener is None else opener
         if first_taker is None:
             od = dealing.draw_opening(g.rng, g.opener, rules.open_joker_draw, rules.deck_remove)
@@ -390,6 +425,7 @@ class Game:
         for name in _LIST_FIELDS:
             setattr(g, name, getattr(self, name)[:])
         g._offers = [o[:] for o in self._offers]
+        g._returns = [r[:] for r in self._returns]
         g._legal = self._legal
         if self.pending not in _PLAY_PENDING:  # a redeal may still draw from the RNG
             g.rng = random.Random()
@@ -500,6 +536,8 @@ class Game:
         elif kind == P_RENOUNCE:
             self._after_revolution()
         elif kind == P_HUI:
+            self._begin_hui5()
+        elif kind == P_HUI5:
             self._begin_mingdian()
         elif kind == P_MINGDIAN:
             self._begin_play()
@@ -560,19 +598,96 @@ class Game:
         self._after_revolution()
 
     def _after_revolution(self) -> None:
-        """R18 steps 6–7: 买3 (R12.3), then the starter's 会3/会4 choice (R14)."""
+        """R18 step 5: tribute in the configured order (R16.4), then the returns (R16.7)."""
+        for p in self.tribute:
+            if self.revolutionary in (p.payer, p.receiver):  # R15.2, R16.9
+                self._event(p.payer, f"tribute {p.kind} {p.payer}>{p.receiver} skipped")
+                continue
+            ranks = tribute_cards(self.hands[p.payer], p.cards, self.rules.trib_no_card)
+            for r in ranks:
+                self.hands[p.payer][r] -= 1
+                self.hands[p.receiver][r] += 1
+            self.tribute_paid.append((p, len(ranks)))
+            self._event(p.payer, f"tribute {p.kind} {p.payer}>{p.receiver} {len(ranks)}")
+            text = " ".join(RANKS[r] for r in ranks) or "nothing"
+            self._private_event(p.payer, f"paid {text} to {p.receiver}")
+            self._private_event(p.receiver, f"received {text} from {p.payer}")
+            if p.returned and ranks:
+                self._returns.append([p.receiver, p.payer, len(ranks)])
+        self._next_return()
+
+    def _next_return(self) -> None:
+        """R16.7 还贡: each receiver of 落贡 gives back as many cards, one at a time."""
+        if self._returns:
+            self.pending = P_HUAN
+            self.to_act = self._returns[0][0]
+            return
+        self._after_tribute()
+
+    def _on_huan(self, receiver: int, rank: int) -> None:
+        payer = self._returns[0][1]
+        if self._may_refuse(payer, receiver, rank):
+            self._offered = rank
+            self.pending = P_HUAN_CHECK
+            self.to_act = payer
+            return
+        self._give_back(rank)
+
+    def _may_refuse(self, payer: int, receiver: int, rank: int) -> bool:
+        """R16.7 ``return_rank_rule``: a card of a rank the payer lacks may be refused,
+        unless the receiver has no other card of a rank the payer holds."""
+        if not self.rules.trib_return_rank_rule or self.hands[payer][rank]:
+            return False
+        held = self.hands[payer]
+        other = self.hands[receiver]
+        return any(other[r] and held[r] and r not in self._refused for r in range(NUM_RANKS))
+
+    def _give_back(self, rank: int) -> None:
+        receiver, payer, _left = self._returns[0]
+        self.hands[receiver][rank] -= 1
+        self.hands[payer][rank] += 1
+        self._event(receiver, f"huan {receiver}>{payer}")
+        self._private_event(receiver, f"returned {RANKS[rank]} to {payer}")
+        self._private_event(payer, f"got back {RANKS[rank]} from {receiver}")
+        self._offered = -1
+        self._refused = []
+        self._returns[0][2] -= 1
+        if not self._returns[0][2]:
+            self._returns.pop(0)
+        self._next_return()
+
+    def _after_tribute(self) -> None:
+        """R18 steps 6–7: 买3 / 买4 (R12.3, R13.3), then 会3/会4 (R14) and 会5 (R13.8)."""
         if self._bie3:
-            self._buy_threes()
+            self._buy(R3)
+        if self.rules.laiwu_buy4:
+            self._buy(R4)
         if self.rules.hui_options and not self._bie3:
             self._begin_ask(P_HUI, [self.starter])
         else:
-            self._begin_mingdian()
+            self._begin_hui5()
 
-    def _buy_threes(self) -> None:
-        """R12.3: every active player without a 3 buys one, paying its lowest 2/SJ/LJ."""
+    def _begin_hui5(self) -> None:
+        """R13.8: after a 串三户 the 串'd team may order all 5s out; its first active member
+        ccw from the starter decides for it."""
+        team_ = self.hui5_team
+        if team_ is not None:
+            seat = next(
+                (s for s in self._ccw_from(self.starter) if self.active[s] and s & 1 == team_),
+                None,
+            )
+            if seat is not None:
+                self._begin_ask(P_HUI5, [seat])
+                return
+        self._begin_mingdian()
+
+    def _buy(self, rank: int) -> None:
+        """R12.3 / R13.3: every active player without the rank buys one, paying its
+        lowest 2/SJ/LJ, or free without one."""
         order = self.rules.bie3_buy_order
+        name = RANKS[rank]
         for buyer in self._ccw_from(self.starter):
-            if not self.active[buyer] or self.hands[buyer][R3]:
+            if not self.active[buyer] or self.hands[buyer][rank]:
                 continue
             d = duitou(buyer)
             opp = [(buyer + i) % SEATS for i in (1, 3, 5)]
@@ -581,20 +696,20 @@ class Game:
                 sellers = [d] + [s for s in opp if s != d] + own
             else:
                 sellers = [d, *own] + [s for s in opp if s != d]
-            seller = next((s for s in sellers if self.active[s] and self.hands[s][R3] >= 2), None)
+            seller = next((s for s in sellers if self.active[s] and self.hands[s][rank] >= 2), None)
             if seller is None:  # cannot happen with R0.8 (f); kept as a clear failure
-                raise RuntimeError("R12.3: no seller holds two 3s")
-            self.hands[seller][R3] -= 1
-            self.hands[buyer][R3] += 1
+                raise RuntimeError(f"R12.3: no seller holds two {name}s")
+            self.hands[seller][rank] -= 1
+            self.hands[buyer][rank] += 1
             pay = next((r for r in (R2, SJ, LJ) if self.hands[buyer][r]), None)
             if pay is not None:
                 self.hands[buyer][pay] -= 1
                 self.hands[seller][pay] += 1
-                self._event(buyer, f"buy3 from {seller}")
+                self._event(buyer, f"buy{name} from {seller}")
                 self._private_event(buyer, f"paid {RANKS[pay]} to {seller}")
                 self._private_event(seller, f"received {RANKS[pay]} from {buyer}")
             else:
-                self._event(buyer, f"buy3 from {seller} free")
+                self._event(buyer, f"buy{name} from {seller} free")
 
     def _begin_mingdian(self) -> None:
         if self._dian and self.rules.dian_declare != "off":
@@ -632,8 +747,10 @@ class Game:
             if kind == P_RESPOND and self._rang_available(seat):
                 out.append(_RANG)
             hand = self.hands[seat]
+            locked = self._four_rule and self._four_locked(seat)
             for p in responses(hand, self.standing, self._twos):
-                out.append(Action.of_play(p))
+                if not (locked and p.base == R4):
+                    out.append(Action.of_play(p))
             return out
         if kind == P_OFFER:
             return [*(Action.burn(p) for p in self._offers[0]), _NOBURN]
@@ -651,6 +768,17 @@ class Game:
             opts = self.rules.hui_options
             choices = ["3"] if tuple(opts) == ("3",) else ["3", "4", "3 4"]
             return [*(Action.of_hui(c) for c in choices), Action.word(NOHUI)]
+        if kind == P_HUI5:
+            return [Action.of_hui("5"), Action.word(NOHUI)]
+        if kind == P_HUAN:
+            hand = self.hands[seat]
+            return [
+                Action.of_play(Play.of_card(r), HUAN)
+                for r in range(NUM_RANKS)
+                if hand[r] and r not in self._refused
+            ]
+        if kind == P_HUAN_CHECK:
+            return [Action.word(ACCEPT), Action.word(REFUSE)]
         return []
 
     def _leads(self, seat: int) -> list[Play]:
@@ -669,7 +797,24 @@ class Game:
             fours = [p for p in out if p.base == self.must_lead_base]
             if fours:
                 out = fours
+        if self._four_rule:
+            if self._four_locked(seat):  # R13.5 (a)
+                out = [p for p in out if p.base != R4]
+            elif self.four_due[seat] and hand[R4]:  # R13.5 (b)
+                every = self.rules.laiwu_four_lead_all
+                fours = [p for p in out if p.base == R4 and (not every or p.nbase == hand[R4])]
+                if fours:
+                    out = fours
         return out
+
+    def _four_locked(self, seat: int) -> bool:
+        """R13.5 (a): no 4s before 开壶 while there is no 头科 (unless (d) lifted the lock)."""
+        return (
+            self._four_rule
+            and not self.opened[seat]
+            and not self.four_free[seat]
+            and 1 not in self._places
+        )
 
     def _rang_available(self, seat: int) -> bool:
         """R7.6: the 对头 of the owner, on an unprotected play, once, with a 下家 eligible."""
@@ -747,6 +892,23 @@ class Game:
         elif k == HUI:
             self._apply_hui(action.hui)
             self._event(seat, action.text)
+        elif k == HUAN:
+            assert action.play is not None
+            self._on_huan(seat, action.play.eff)
+            return
+        elif k == ACCEPT:
+            self._private_event(seat, "accept")
+            self._give_back(self._offered)
+            return
+        elif k == REFUSE:
+            receiver = self._returns[0][0]
+            self._private_event(seat, f"refuse {RANKS[self._offered]}")
+            self._private_event(receiver, f"refused {RANKS[self._offered]}")
+            self._refused.append(self._offered)
+            self._offered = -1
+            self.pending = P_HUAN
+            self.to_act = receiver
+            return
         elif k in (YUDIAN, MINGDIAN):
             self._declared.append(seat)
             self.declarations.append((seat, k))
@@ -756,8 +918,8 @@ class Game:
         self._next_ask()
 
     def _apply_hui(self, choice: str) -> None:
-        """R14.1: all 3s (and/or 4s) leave all six hands."""
-        ranks = [R3 if c == "3" else R4 for c in choice.split()]
+        """R14.1 / R13.8: all 3s, 4s (or 5s) leave all six hands."""
+        ranks = [{"3": R3, "4": R4, "5": R5}[c] for c in choice.split()]
         for h in self.hands:
             for r in ranks:
                 self.set_aside[r] += h[r]
@@ -780,6 +942,10 @@ class Game:
         self.pending = P_LEAD
         self.to_act = leader
         self._legal = None
+        if self._four_rule and self._four_locked(leader) and not self._leads(leader):
+            self.four_free[leader] = True  # R13.5 (d): the stuck lead lifts the lock …
+            self.no_open[leader] = True  # … and the seat can no longer 开壶
+            self._event(leader, "four_unlocked")
         if self.claimant == leader and self.claim:
             self._claim_next_lead()
 
@@ -800,6 +966,8 @@ class Game:
             self.played[LJ] += play.nlj
         prev_owner = self.owner if self.standing is not None else -1
         placed_before = len(self.finish_order)
+        if prev_owner < 0:
+            self.four_due[seat] = False  # R13.5 (b) holds for one lead
         self.round_plays.append((seat, play.text))
         self.must_lead_base = NO_BASE
         if prev_owner >= 0 and prev_owner != seat:
@@ -950,7 +1118,10 @@ class Game:
             return []
         hand = self.hands[b]
         twos, bie3 = self._twos, self._bie3
-        return [p for p in responses(hand, s, twos) if feasible(remove_play(hand, p), twos, bie3)]
+        out = [p for p in responses(hand, s, twos) if feasible(remove_play(hand, p), twos, bie3)]
+        if self._four_rule and self._four_locked(b):  # R13.5: no 4 left after the burn play
+            out = [p for p in out if p.base != R4 and hand[R4] == 0]
+        return out
 
     def _next_offer(self) -> None:
         if self._ask:
@@ -961,6 +1132,8 @@ class Game:
 
     def _deadline_closed(self, seat: int) -> bool:
         """R11.4: has the seat's 开点 deadline passed before this play?"""
+        if self.no_open[seat]:
+            return True  # R13.5 (d)
         dl = self.rules.dian_deadline
         places = self._places
         if dl == "touke":
@@ -1009,6 +1182,8 @@ class Game:
         if not self.opened[w]:
             self.opened[w] = True
             self._event(w, "opened")
+            if self._four_rule:
+                self.four_due[w] = True  # R13.5 (b)
 
     def _next_active_or_none(self, seat: int) -> int | None:
         for i in range(1, SEATS + 1):
@@ -1129,6 +1304,8 @@ class Game:
             self._ask.pop(0)
             self._offers.pop(0)
             self._next_offer()
+        elif kind in (P_HUAN, P_HUAN_CHECK):  # the R19.2 defaults: lowest card / accept
+            self._dispatch_setup(seat, self.legal_actions()[0])
         else:
             decline = {
                 P_YUDIAN: NOYUDIAN,
@@ -1136,6 +1313,7 @@ class Game:
                 P_GEMING: NOGEMING,
                 P_RENOUNCE: KEEP,
                 P_HUI: NOHUI,
+                P_HUI5: NOHUI,
             }[kind]
             self._dispatch_setup(seat, Action.word(decline))
 
@@ -1250,4 +1428,9 @@ _LIST_FIELDS = (
     "men",
     "finish_order",
     "claim",
+    "tribute_paid",
+    "_refused",
+    "four_free",
+    "four_due",
+    "no_open",
 )

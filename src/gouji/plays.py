@@ -90,6 +90,13 @@ class Play:
         return p
 
     @classmethod
+    def of_card(cls, rank: int) -> Play:
+        """The one-card play of this rank index."""
+        if rank <= RA:
+            return cls._get(rank, 1, 0, 0, 0)
+        return cls._get(NO_BASE, 0, int(rank == R2), int(rank == SJ), int(rank == LJ))
+
+    @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Play:
         """The play holding these rank counts; rejects two base ranks (R4.2)."""
         bases = [r for r in range(R3, RA + 1) if counts[r]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gouji.actions import (
+    ACCEPT,
     KEEP,
     KOU,
     NOBURN,
@@ -32,6 +33,8 @@ _DECLINES = {
     "geming": NOGEMING,
     "renounce": KEEP,
     "hui": NOHUI,
+    "hui5": NOHUI,
+    "huan_check": ACCEPT,
 }
 
 
@@ -49,6 +52,8 @@ def timeout_action(game: Game) -> Action:
     words = {a.kind: a for a in legal if a.play is None}
     if PASS in words:  # a response, including the turn that returns after RANG
         return words[PASS]
+    if game.pending == "huan":  # R19.2: the receiver's lowest card not yet refused
+        return legal[0]
     kind = _DECLINES.get(game.pending)
     if kind is not None and kind in words:
         return words[kind]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.actions import IllegalAction
 from gouji.rules import ConfigError, make_rules
+from gouji.tribute import Payment
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -72,6 +73,8 @@ def replay(record: Mapping[str, Any]) -> Game:
                 opener=start.get("opener"),
                 first_taker=start.get("first_taker"),
                 first_game=bool(start.get("first_game", True)),
+                tribute=[Payment.from_dict(d) for d in start.get("tribute") or []],
+                hui5_team=start.get("hui5_team"),
             )
         else:
             g = Game.from_hands(
