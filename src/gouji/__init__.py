@@ -5,6 +5,7 @@ The public contract (DESIGN.md §3) is importable from here.
 
 from gouji.actions import Action, IllegalAction
 from gouji.game import Game, UnsupportedRules
+from gouji.match import Match, MatchError
 from gouji.plays import Play
 from gouji.policy import timeout_action
 from gouji.record import RecordError
@@ -15,6 +16,8 @@ __all__ = [
     "ConfigError",
     "Game",
     "IllegalAction",
+    "Match",
+    "MatchError",
     "Play",
     "RecordError",
     "Rules",

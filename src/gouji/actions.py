@@ -42,6 +42,10 @@ TIAO = "tiao"
 HUAN = "huan"
 ACCEPT = "accept"
 REFUSE = "refuse"
+SWAP = "swap"
+NOSWAP = "noswap"
+SKIP = "skip"
+NOSKIP = "noskip"
 
 WORDS = (
     PASS,
@@ -59,6 +63,10 @@ WORDS = (
     NOMINGDIAN,
     ACCEPT,
     REFUSE,
+    SWAP,
+    NOSWAP,
+    SKIP,
+    NOSKIP,
 )
 HUI_CHOICES = ("3", "4", "3 4", "5")
 

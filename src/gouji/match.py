@@ -1,0 +1,294 @@
+"""A match: a series of games at one table (R3.6, R3.7, R16, R17, R18 step 10).
+
+Between games the match asks the 二落/大落 swap (R16.6) and, after a 串三户 where the rules
+offer it, the skip-tribute agreement (R16.11); then ``next_game()`` opens the next game with
+the right opener and starter, the tribute the last game left, and 会5 for a 串'd team.
+A match is its rules, its seed and the sequence of decisions, like a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from gouji.actions import NOSKIP, NOSWAP, SKIP, SWAP, Action, IllegalAction
+from gouji.game import Game
+from gouji.rules import ConfigError, Rules, make_rules
+from gouji.tribute import Payment, obligations
+
+FORMAT = "gouji-match/1"
+SEATS = 6
+P_SWAP = "swap"
+P_SKIP = "skip"
+_SWAP_ACTIONS = [Action.word(SWAP), Action.word(NOSWAP)]
+_SKIP_ACTIONS = [Action.word(SKIP), Action.word(NOSKIP)]
+
+
+class MatchError(ValueError):
+    """A match call out of order (e.g. ``next_game`` before the game ended)."""
+
+
+class Match:
+    """A series of games: openings, tribute, running totals and the match's end.
+
+    ``games`` fixes the match length (``None`` = open-ended, except ``match7``, which plays
+    3 games and then one more game after every tie, R17.3).
+    """
+
+    def __init__(self, rules: Rules, seed: int, *, games: int | None = None) -> None:
+        if games is not None and games < 1:
+            raise MatchError("a match has at least one game")
+        self.rules = rules
+        self.seed = seed
+        self.length = 3 if games is None and rules.score_system == "match7" else games
+        self._rng = random.Random(seed)
+        self.first_opener = self._rng.randrange(SEATS)
+        self._results: list[dict[str, Any]] = []
+        self._totals = [0, 0]
+        self.resets = 0  # R17.3 tie-break resets
+        self.games: list[Game] = []
+        self.prompt_answers: list[list[str]] = []  # per game, the R18 step 10 answers
+        self.replaced: list[int] = []  # per game, players replaced before it
+        self.pending: str | None = None
+        self.to_ask: list[int] = []
+        self._answers: list[bool] = []
+        self._skip_all = False
+        self._opener = self.first_opener
+        self.openings: list[dict[str, Any]] = []
+        self._start({"opener": self.first_opener, "first_taker": None, "first_game": True}, 0)
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """The ``result()`` of each finished game (places after any R16.6 swap)."""
+        self._settle()
+        return self._results
+
+    @property
+    def totals(self) -> list[int]:
+        """[team A, team B]: the scoring system's running totals (R17.5, R17.3)."""
+        self._settle()
+        return list(self._totals)
+
+    # ------------------------------------------------------------------ driving
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is: in the game, or in a between-games prompt."""
+        if not self.game.is_over:
+            return self.game.to_act
+        self._settle()
+        return self.to_ask[0] if self.to_ask else None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of ``to_act`` (empty when ``next_game()`` is due or the match
+        is over)."""
+        if not self.game.is_over:
+            return self.game.legal_actions()
+        self._settle()
+        if not self.to_ask:
+            return []
+        return _SWAP_ACTIONS if self.pending == P_SWAP else _SKIP_ACTIONS
+
+    def apply(self, action: Action | str) -> None:
+        """Apply the decision of ``to_act`` (in the game or a between-games prompt)."""
+        if not self.game.is_over:
+            self.game.apply(action)
+            return
+        self._settle()
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action not in self.legal_actions():
+            if not self.to_ask:
+                raise IllegalAction("the game is over: call next_game() (R18 step 10)")
+            what = "swap / noswap (R16.6)" if self.pending == P_SWAP else "skip / noskip (R16.11)"
+            raise IllegalAction(f"P{self.to_ask[0]} answers {what}, not {action.text!r}")
+        self.prompt_answers[-1].append(action.text)
+        self._answers.append(action.kind in (SWAP, SKIP))
+        self.to_ask.pop(0)
+        if not self._answers[-1]:
+            self.to_ask = []  # one "no" decides: both (R16.6) / all six (R16.11) must agree
+        if not self.to_ask:
+            self._close_prompt()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a fixed-length match is decided (never for an open-ended match)."""
+        if self.length is None or not self.game.is_over:
+            return False
+        self._settle()
+        if self.to_ask or len(self._results) < self.length:
+            return False
+        if self.rules.score_system == "match7":
+            return self._totals[0] != self._totals[1]
+        return True
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (0 = A, 1 = B) of a decided match; None if tied or not over."""
+        if not self.is_over or self._totals[0] == self._totals[1]:
+            return None
+        return 0 if self._totals[0] > self._totals[1] else 1
+
+    def next_game(self, replaced: int = 0) -> Game:
+        """Start the next game (R3.6, R3.7, R16). ``replaced`` = players replaced at the
+        table since the last game (two or more re-open the game and cancel tribute)."""
+        if not self.game.is_over:
+            raise MatchError("the current game is not over")
+        self._settle()
+        if self.to_ask:
+            raise MatchError(f"P{self.to_ask[0]} must answer the {self.pending} prompt first")
+        if self.is_over:
+            raise MatchError("the match is over")
+        prev = self._results[-1]
+        index = len(self._results)
+        chuan = prev["chuan"]
+        reopen = replaced >= 2 or (chuan is not None and self.rules.open_reopen_after_chuan)
+        tribute: list[Payment] = []
+        if replaced < 2:  # R16.1: nothing is paid after players were replaced
+            tribute = obligations(self.rules, prev, skip_all=self._skip_all)
+        hui5 = 1 - chuan if chuan is not None else None  # the 串'd team (R13.8)
+        self._skip_all = False
+        return self._start(self._opening(index, prev, reopen), replaced, tribute, hui5)
+
+    def _start(
+        self,
+        opening: dict[str, Any],
+        replaced: int,
+        tribute: list[Payment] | None = None,
+        hui5: int | None = None,
+    ) -> Game:
+        index = len(self.games)
+        self.game = Game.new(
+            self.rules, self._game_seed(index), tribute=tribute or [], hui5_team=hui5, **opening
+        )
+        self.games.append(self.game)
+        self.openings.append(opening)
+        self.prompt_answers.append([])
+        self.replaced.append(replaced)
+        return self.game
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The game's view for ``seat`` plus the match's public state."""
+        v = self.game.view(seat)
+        v["match"] = {
+            "game": len(self.games),
+            "totals": self.totals,
+            "results": [
+                {"places": r["places"], "team_scores": r["team_scores"]} for r in self.results
+            ],
+            "prompt": self.pending if self.to_ask else None,
+            "prompt_to": self.to_ask[0] if self.to_ask else None,
+            "is_over": self.is_over,
+        }
+        return v
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict[str, Any]:
+        """A JSON-serializable record that replays to the same totals and state."""
+        return {
+            "format": FORMAT,
+            "rules": {"preset": self.rules.preset, "overrides": _jsonable(self.rules.overrides)},
+            "seed": self.seed,
+            "length": self.length,
+            "games": [
+                {"replaced": k, "actions": list(g.actions), "prompts": list(a)}
+                for g, a, k in zip(self.games, self.prompt_answers, self.replaced, strict=True)
+            ],
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Match:
+        """Replay a match record; a corrupt record raises ``MatchError`` saying where."""
+        if not isinstance(record, Mapping) or record.get("format") != FORMAT:
+            raise MatchError(f"not a {FORMAT} record")
+        try:
+            r = record["rules"]
+            rules = make_rules(r["preset"], r.get("overrides") or {})
+            m = cls(rules, int(record["seed"]), games=record.get("length"))
+            games = list(record["games"])
+        except (KeyError, TypeError, ValueError, ConfigError) as e:
+            raise MatchError(f"match record: {e}") from None
+        for i, entry in enumerate(games):
+            try:
+                if i:
+                    m.next_game(int(entry.get("replaced", 0)))
+                for text in [*entry["actions"], *entry["prompts"]]:
+                    m.apply(str(text))
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise MatchError(f"match record, game #{i}: {e}") from None
+        return m
+
+    # ------------------------------------------------------------------ internals
+    def _game_seed(self, index: int) -> int:
+        return random.Random(f"{self.seed}/{index}").randrange(2**63)
+
+    def _settle(self) -> None:
+        """Once per finished game: record its result and open the R18 step 10 prompts."""
+        if len(self._results) == len(self.games) or not self.game.is_over:
+            return
+        res = self.game.result()
+        res["swapped"] = False
+        self._results.append(res)
+        self._add_scores(res)
+        self._open_swap_prompt(res)
+
+    def _add_scores(self, res: Mapping[str, Any]) -> None:
+        """R17.5 running totals; R17.3 resets them after a 3-game tie (match7)."""
+        self._totals = [self._totals[t] + res["team_scores"][t] for t in (0, 1)]
+        n = len(self._results)
+        if (
+            self.rules.score_system == "match7"
+            and self.length is not None
+            and n >= self.length
+            and self._totals[0] == self._totals[1]
+        ):
+            self._totals = [0, 0]
+            self.resets += 1
+
+    def _open_swap_prompt(self, res: Mapping[str, Any]) -> None:
+        places: list[int] = res["places"]
+        er_luo, da_luo = places.index(5), places.index(6)
+        self._answers = []
+        if self.rules.end_swap_prompt and er_luo & 1 == da_luo & 1:
+            self.pending, self.to_ask = P_SWAP, [er_luo, da_luo]
+        else:
+            self._open_skip_prompt()
+
+    def _open_skip_prompt(self) -> None:
+        self._answers = []
+        res = self._results[-1]
+        if self.rules.trib_chuan_agree and res["chuan"] is not None:
+            self.pending, self.to_ask = P_SKIP, list(range(SEATS))
+        else:
+            self.pending, self.to_ask = None, []
+
+    def _close_prompt(self) -> None:
+        agreed = all(self._answers)
+        if self.pending == P_SWAP:
+            if agreed:  # R16.6: team scores unchanged, tribute roles and 大落 change
+                res = self._results[-1]
+                places = res["places"]
+                a, b = places.index(5), places.index(6)
+                places[a], places[b] = 6, 5
+                res["swapped"] = True
+            self._open_skip_prompt()
+        else:
+            self._skip_all = agreed
+            self.pending = None
+
+    def _opening(self, index: int, prev: Mapping[str, Any], reopen: bool) -> dict[str, Any]:
+        """R3.6 later games, R3.7 re-opening (AMB-68 within a rotation)."""
+        if self.rules.open_later_start == "rotate":
+            self._opener = (self.first_opener + index) % SEATS
+            return {"opener": self._opener, "first_taker": None, "first_game": reopen}
+        if reopen:
+            opener = (self.first_opener + 1) % SEATS
+            return {"opener": opener, "first_taker": None, "first_game": True}
+        da_luo = list(prev["places"]).index(6)
+        # the opener is ceremonial: the 大落's 对头 [O][L], the 大落 itself in [V4]
+        opener = da_luo if self.rules.open_first_start == "liang4" else (da_luo + 3) % SEATS
+        return {"opener": opener, "first_taker": da_luo, "first_game": False}
+
+
+def _jsonable(overrides: Mapping[str, object]) -> dict[str, object]:
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in overrides.items()}
