@@ -50,13 +50,19 @@ class Match:
         self.games: list[Game] = []
         self.prompt_answers: list[list[str]] = []  # per game, the R18 step 10 answers
         self.replaced: list[int] = []  # per game, players replaced before it
-        self.pending: str | None = None
+        self._pending: str | None = None  # "swap" / "skip" while a prompt is open
         self.to_ask: list[int] = []
         self._answers: list[bool] = []
         self._skip_all = False
         self._opener = self.first_opener
         self.openings: list[dict[str, Any]] = []
         self._start({"opener": self.first_opener, "first_taker": None, "first_game": True}, 0)
+
+    @property
+    def pending(self) -> str | None:
+        """The open between-games prompt ("swap", "skip"), or None."""
+        self._settle()
+        return self._pending if self.to_ask else None
 
     @property
     def results(self) -> list[dict[str, Any]]:
@@ -87,7 +93,7 @@ class Match:
         self._settle()
         if not self.to_ask:
             return []
-        return _SWAP_ACTIONS if self.pending == P_SWAP else _SKIP_ACTIONS
+        return _SWAP_ACTIONS if self._pending == P_SWAP else _SKIP_ACTIONS
 
     def apply(self, action: Action | str) -> None:
         """Apply the decision of ``to_act`` (in the game or a between-games prompt)."""
@@ -100,7 +106,7 @@ class Match:
         if action not in self.legal_actions():
             if not self.to_ask:
                 raise IllegalAction("the game is over: call next_game() (R18 step 10)")
-            what = "swap / noswap (R16.6)" if self.pending == P_SWAP else "skip / noskip (R16.11)"
+            what = "swap / noswap (R16.6)" if self._pending == P_SWAP else "skip / noskip (R16.11)"
             raise IllegalAction(f"P{self.to_ask[0]} answers {what}, not {action.text!r}")
         self.prompt_answers[-1].append(action.text)
         self._answers.append(action.kind in (SWAP, SKIP))
@@ -136,7 +142,7 @@ class Match:
             raise MatchError("the current game is not over")
         self._settle()
         if self.to_ask:
-            raise MatchError(f"P{self.to_ask[0]} must answer the {self.pending} prompt first")
+            raise MatchError(f"P{self.to_ask[0]} must answer the {self._pending} prompt first")
         if self.is_over:
             raise MatchError("the match is over")
         prev = self._results[-1]
@@ -176,7 +182,7 @@ class Match:
             "results": [
                 {"places": r["places"], "team_scores": r["team_scores"]} for r in self.results
             ],
-            "prompt": self.pending if self.to_ask else None,
+            "prompt": self._pending if self.to_ask else None,
             "prompt_to": self.to_ask[0] if self.to_ask else None,
             "is_over": self.is_over,
         }
@@ -250,7 +256,7 @@ class Match:
         er_luo, da_luo = places.index(5), places.index(6)
         self._answers = []
         if self.rules.end_swap_prompt and er_luo & 1 == da_luo & 1:
-            self.pending, self.to_ask = P_SWAP, [er_luo, da_luo]
+            self._pending, self.to_ask = P_SWAP, [er_luo, da_luo]
         else:
             self._open_skip_prompt()
 
@@ -258,13 +264,13 @@ class Match:
         self._answers = []
         res = self._results[-1]
         if self.rules.trib_chuan_agree and res["chuan"] is not None:
-            self.pending, self.to_ask = P_SKIP, list(range(SEATS))
+            self._pending, self.to_ask = P_SKIP, list(range(SEATS))
         else:
-            self.pending, self.to_ask = None, []
+            self._pending, self.to_ask = None, []
 
     def _close_prompt(self) -> None:
         agreed = all(self._answers)
-        if self.pending == P_SWAP:
+        if self._pending == P_SWAP:
             if agreed:  # R16.6: team scores unchanged, tribute roles and 大落 change
                 res = self._results[-1]
                 places = res["places"]
@@ -274,7 +280,7 @@ class Match:
             self._open_skip_prompt()
         else:
             self._skip_all = agreed
-            self.pending = None
+            self._pending = None
 
     def _opening(self, index: int, prev: Mapping[str, Any], reopen: bool) -> dict[str, Any]:
         """R3.6 later games, R3.7 re-opening (AMB-68 within a rotation)."""
