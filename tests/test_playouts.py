@@ -22,6 +22,8 @@ from gouji.plays import holds, is_composition_legal, leads
 
 PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC")
 GAMES_PER_PRESET = 1000
+OTHER_PRESETS = ("LAIWU", "AUDIT", "LIANG4", "MATCH7")
+OTHER_GAMES = 200
 CHUNKS = 4
 RULE_ID = re.compile(r"R\d+(\.\d+)?")
 
@@ -138,10 +140,12 @@ def play_checked(preset: str, seed: int) -> Game:
     return g
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("preset", PRESETS)
-def test_random_playouts(preset: str, chunk: int) -> None:
-    per = GAMES_PER_PRESET // CHUNKS
+@pytest.mark.parametrize(
+    ("preset", "chunk", "per"),
+    [(p, c, GAMES_PER_PRESET // CHUNKS) for p in PRESETS for c in range(CHUNKS)]
+    + [(p, 0, OTHER_GAMES) for p in OTHER_PRESETS],
+)
+def test_random_playouts(preset: str, chunk: int, per: int) -> None:
     for seed in range(chunk * per, (chunk + 1) * per):
         g = play_checked(preset, seed)
         if seed % 10 == 0:
