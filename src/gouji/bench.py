@@ -12,6 +12,7 @@ import tracemalloc
 from dataclasses import asdict, dataclass
 
 from gouji.game import Game
+from gouji.match import Match
 from gouji.rules import Rules
 
 
@@ -103,4 +104,59 @@ def bench(rules: Rules, games: int, seed: int = 0) -> BenchResult:
         decisions_per_game=round(decisions / games, 1),
         game_bytes=game_bytes,
         clone_bytes=clone_bytes,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBenchResult:
+    """Figures of random matches."""
+
+    preset: str
+    matches: int
+    games: int
+    decisions: int
+    seconds: float
+    matches_per_s: float
+    games_per_s: float
+    decisions_per_s: float
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as a JSON-ready dict."""
+        return asdict(self)
+
+
+def play_random_match(rules: Rules, seed: int, games: int) -> tuple[int, int]:
+    """One random match (``games`` long; MATCH7 by its own rule); (games, decisions)."""
+    m = Match(rules, seed, games=None if rules.score_system == "match7" else games)
+    rng = random.Random(seed)
+    decisions = 0
+    while True:
+        while m.to_act is not None:
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        if m.is_over:
+            return len(m.results), decisions
+        m.next_game()
+
+
+def bench_matches(rules: Rules, matches: int, games: int = 4, seed: int = 0) -> MatchBenchResult:
+    """Random matches in one process: matches/s, games/s, decisions/s."""
+    play_random_match(rules, seed + 10_000, games)  # warm-up
+    total_games = decisions = 0
+    start = time.perf_counter()
+    for i in range(matches):
+        g, d = play_random_match(rules, seed + i, games)
+        total_games += g
+        decisions += d
+    seconds = time.perf_counter() - start
+    return MatchBenchResult(
+        preset=rules.preset,
+        matches=matches,
+        games=total_games,
+        decisions=decisions,
+        seconds=round(seconds, 3),
+        matches_per_s=round(matches / seconds, 2),
+        games_per_s=round(total_games / seconds, 2),
+        decisions_per_s=round(decisions / seconds, 1),
     )

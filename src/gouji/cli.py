@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gouji.bench import bench
+from gouji.bench import bench, bench_matches
 from gouji.game import Game, UnsupportedRules
 from gouji.record import RecordError, replay
 from gouji.rules import DEFAULT_PRESET, PRESET_NAMES, ConfigError, Rules, make_rules, parse_override
@@ -33,7 +33,18 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Uniform-random games in one process: decisions/s, games/s, memory."""
+    """Uniform-random games (or matches) in one process: decisions/s, games/s, memory."""
+    if args.matches:
+        m = bench_matches(_rules(args), args.matches, args.match_games, args.seed)
+        if args.json:
+            print(json.dumps(m.as_dict()))
+            return 0
+        print(f"preset            {m.preset}")
+        print(f"matches           {m.matches} ({m.games} games, {m.seconds:.2f} s)")
+        print(f"matches/s         {m.matches_per_s:,.2f}")
+        print(f"games/s           {m.games_per_s:,.1f}")
+        print(f"decisions/s       {m.decisions_per_s:,.0f}")
+        return 0
     r = bench(_rules(args), args.games, args.seed)
     if args.json:
         print(json.dumps(r.as_dict()))
@@ -162,6 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(p)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--matches", type=int, default=0, help="time random matches instead")
+    p.add_argument("--match-games", type=int, default=4, help="games a match (not MATCH7)")
     p.add_argument("--json", action="store_true", help="one JSON line")
     p.set_defaults(func=cmd_bench)
 
@@ -185,8 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``gouji`` command."""
     args = build_parser().parse_args(argv)
-    if getattr(args, "games", 1) < 1:
-        print("gouji: --games must be at least 1", file=sys.stderr)
+    if getattr(args, "games", 1) < 1 or getattr(args, "matches", 0) < 0:
+        print("gouji: --games must be at least 1 and --matches not negative", file=sys.stderr)
         return 2
     try:
         code: int = args.func(args)
