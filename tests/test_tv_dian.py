@@ -5,9 +5,10 @@ at game end = 不开点) and ``g.result()["declarations"]`` (R11.8 settlements o
 
 Out of scope here (issue 3, the match layer): the *payment* of 点贡 and of declaration
 settlements in the next game's tribute phase (TV-H04, TV-H05, TV-H06, TV-H12, TV-H13 payment
-parts). LAIWU is not supported yet (issue 3): the LW parts assert ``UnsupportedRules`` and,
-where a vector isolates one LW rule, test that rule through OUTLINE_FULL with the LW key
-(``dian.qualifier = pure``, ``dian.deadline = touke``).
+parts). The LW parts run in LAIWU (开壶 = 开点 with ``dian.qualifier = pure`` and
+``dian.deadline = touke``, R13.4); where a vector isolates one LW rule it is also tested through
+OUTLINE_FULL with the LW key. LAIWU's deck holds only six 3s and six 4s (R13.1), so its
+positions hold at most six of each.
 
 Positions: team A = P0, P2, P4; team B = P1, P3, P5. Under 憋3 (OF, AU) every hand that must
 still play holds a 3 (R4.7), and nobody holds only 3s at a round end led by someone else
@@ -19,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 import gouji
 from gouji import Game, make_rules, timeout_action
 from gouji.cards import tokens
@@ -31,18 +30,13 @@ OF = make_rules("OUTLINE_FULL")
 AU = make_rules("AUDIT")
 L4 = make_rules("LIANG4")
 OD = make_rules("OUTLINE_CLASSIC", OD_OVERRIDES)
-#: LW's 开壶 qualifier (R11.2 ``pure``) on OF, standing in for LAIWU (unsupported, issue 3).
+LW = make_rules("LAIWU")
+#: LW's 开壶 qualifier (R11.2 ``pure``) on OF.
 OF_PURE = make_rules("OUTLINE_FULL", {"dian.qualifier": "pure"})
 #: LW's qualifier and deadline (R13.4: ``pure`` + ``touke``) on OF.
 OF_TOUKE = make_rules("OUTLINE_FULL", {"dian.qualifier": "pure", "dian.deadline": "touke"})
 
 NOT_OPENED = [False] * 6
-
-
-def laiwu_unsupported(hands: list[str]) -> None:
-    """LAIWU games raise ``UnsupportedRules`` (issue 3)."""
-    with pytest.raises(gouji.UnsupportedRules):
-        Game.from_hands(make_rules("LAIWU"), hands, starter=0)
 
 
 def play_all(g: Game, actions: list[str]) -> None:
@@ -100,12 +94,14 @@ def test_TV_H01_qualifiers() -> None:
     assert g.opened == NOT_OPENED
     assert (g.pending, g.to_act) == ("lead", 0)
 
-    g = wins_round(OF_PURE, hands, "play SJ Q Q Q")  # LW's qualifier
-    assert g.opened == NOT_OPENED
+    for rules in (LW, OF_PURE):  # LW, and LW's qualifier on OF
+        g = wins_round(rules, hands, "play SJ Q Q Q")
+        assert g.opened == NOT_OPENED
+        assert (0, "opened") not in g.log
+        assert (g.pending, g.to_act) == ("lead", 0)
     # The same round with the pure [Q Q Q] opens under every one of these qualifiers.
-    for rules in (OF, AU, OF_PURE):
+    for rules in (OF, AU, OF_PURE, LW):
         assert wins_round(rules, ["Q Q Q 5 3", *SMALL_3], "play Q Q Q").opened[0]
-    laiwu_unsupported(["SJ Q Q Q 5 3", "4 3", "5 3", "6 3", "7 3", "8 3"])
 
 
 def test_TV_H02_single_two() -> None:
@@ -115,10 +111,11 @@ def test_TV_H02_single_two() -> None:
     assert wins_round(OF, hands, "play 2").opened[0] is True
     assert wins_round(AU, hands, "play 2").opened == NOT_OPENED
     assert wins_round(OF_PURE, hands, "play 2").opened == NOT_OPENED
+    assert wins_round(LW, hands, "play 2").opened == NOT_OPENED
     assert wins_round(AU, hands, "play 2 2").opened[0] is True
     assert wins_round(OF_PURE, hands, "play 2 2").opened == NOT_OPENED
+    assert wins_round(LW, hands, "play 2 2").opened == NOT_OPENED
     assert wins_round(OF, hands, "play 2 2").opened[0] is True
-    laiwu_unsupported(hands)
 
 
 def test_TV_H03_dead_level_after_touke_deadline() -> None:
@@ -160,24 +157,25 @@ def test_TV_H04_not_opened_at_game_end() -> None:
 
 
 def test_TV_H05_both_duitou_not_opened() -> None:
-    """R11.5, R11.7 (the OF exchange / LW cancel is paid next game, issue 3): P1 opens with
-    ``[K K]``; P0 and P3 win rounds only with plays that are not 够级 → at game end P0 and P3
-    are both 不开点."""
+    """R11.5, R11.7 (the OF exchange / LW cancel is paid next game, issue 3): P1 opens (开壶
+    in LW) with ``[K K]``; P0 and P3 win rounds only with plays that are not 够级 → at game
+    end P0 and P3 are both 不开点, in OF and in LW."""
     hands = ["9 9 7 3", "K K 5 3", "4 3", "T T 8 3", "6 3", "6 3"]
-    g = Game.from_hands(OF, hands, starter=0)
-    play_all(g, ["play 9 9", "play K K", "pass"])  # P4's 扣 on P1's protected 够级
-    assert g.opened == [False, True, False, False, False, False]
-    play_all(g, ["play 5", "pass", "play 8"])
-    end_round(g)
-    assert (g.pending, g.to_act) == ("lead", 3)  # P3 won with [8]
-    g.apply("play T T")  # T×2 is not 够级
-    end_round(g)
-    assert (g.pending, g.to_act) == ("lead", 3)
-    result = finish(g)
-    assert result["opened"][0] is False and result["opened"][3] is False
-    assert result["opened"][1] is True
+    for rules in (OF, LW):
+        g = Game.from_hands(rules, hands, starter=0)
+        play_all(g, ["play 9 9", "play K K", "pass"])  # P4's 扣 on P1's protected 够级
+        assert g.opened == [False, True, False, False, False, False]
+        play_all(g, ["play 5", "pass", "play 8"])
+        end_round(g)
+        assert (g.pending, g.to_act) == ("lead", 3)  # P3 won with [8]
+        g.apply("play T T")  # T×2 is not 够级
+        end_round(g)
+        assert (g.pending, g.to_act) == ("lead", 3)
+        result = finish(g)
+        assert result["opened"][0] is False and result["opened"][3] is False
+        assert result["opened"][1] is True
     assert OF.dian_mutual == "exchange"
-    laiwu_unsupported(hands)
+    assert LW.dian_mutual == "cancel"
 
 
 def _declaration_game(
@@ -234,18 +232,22 @@ def test_TV_H06_declaration_overturned() -> None:
 
 
 def test_TV_H07_touke_deadline() -> None:
-    """R11.4, R13.4 (LW): a 头科 exists; P2's pure ``[K K]`` wins its round → not 开壶. LAIWU
-    is unsupported (issue 3), so the rule is tested with LW's ``dian.qualifier = pure`` and
-    ``dian.deadline = touke`` on OF: a 头科 (P1) exists, P2's pure ``[K K]`` wins its round →
-    not opened. Under the ``outline`` deadline the same play opens P2 (not the 头科's 对头)."""
+    """R11.4, R13.4 (LW): a 头科 (P1) exists; P2's pure ``[K K]`` wins its round → not 开壶.
+    The same with LW's ``dian.qualifier = pure`` and ``dian.deadline = touke`` on OF. Under
+    the ``outline`` deadline the same play opens P2 (not the 头科's 对头), and in LW it opens
+    P2 while there is no 头科 yet."""
     hands = ["4 3", "", "K K 5 3", "6 3", "7 3", "8 3"]
-    for rules, opened in ((OF_TOUKE, False), (OF_PURE, True)):
+    for rules, opened in ((LW, False), (OF_TOUKE, False), (OF_PURE, True)):
         g = Game.from_hands(rules, hands, starter=2, places={1: 1})
         g.apply("play K K")
         end_round(g)  # P4 (无头, R6.4 b) and P5 (对头) decline
         assert (g.pending, g.to_act) == ("lead", 2)
         assert g.opened[2] is opened
-    laiwu_unsupported(["4 3", "5 3", "K K 5 3", "6 3", "7 3", "8 3"])
+    g = Game.from_hands(LW, ["4 3", "9 3", "K K 5 3", "6 3", "7 3", "8 3"], starter=2)
+    g.apply("play K K")
+    end_round(g)  # P5's 扣
+    assert (g.pending, g.to_act) == ("lead", 2)
+    assert g.opened == [False, False, True, False, False, False]
 
 
 def test_TV_H08_liang4_final_play_opens() -> None:
@@ -260,12 +262,16 @@ def test_TV_H08_liang4_final_play_opens() -> None:
 
 
 def test_TV_H09_final_bare_threes_never_open() -> None:
-    """R4.7, R11.4: under 憋3 a final play is bare 3s, never 够级, so it never opens."""
+    """R4.7, R11.4: under 憋3 (OF, AU, LW) a final play is bare 3s, never 够级, so it never
+    opens."""
     for rules in (OF, AU):
         g = wins_round(rules, ["3 3", *SMALL_3], "play 3 3")
         assert g.places[0] == 1
         assert g.opened == NOT_OPENED
-    laiwu_unsupported(["3 3", *SMALL_3])
+    # LW's deck has six 3s (R13.1): P5 holds none.
+    g = wins_round(LW, ["3 3", "4 3", "5 3", "6 3", "7 3", "8 9"], "play 3 3")
+    assert g.places[0] == 1
+    assert g.opened == NOT_OPENED
 
 
 def test_TV_H10_wutou_player_opens() -> None:
