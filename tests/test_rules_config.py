@@ -17,7 +17,7 @@ from gouji.rules import (
     make_rules,
     parse_override,
 )
-from rulesets import OD_OVERRIDES
+from support import OD_OVERRIDES
 
 OD = OD_OVERRIDES
 

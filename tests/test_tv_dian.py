@@ -24,7 +24,7 @@ import gouji
 from gouji import Game, make_rules, timeout_action
 from gouji.cards import tokens
 from gouji.game import NO_HEAD
-from rulesets import OD_OVERRIDES
+from support import OD_OVERRIDES, end_round
 
 OF = make_rules("OUTLINE_FULL")
 AU = make_rules("AUDIT")
@@ -54,16 +54,6 @@ def finish(g: Game, choose: Callable[[Game], str | None] | None = None) -> dict[
         picked = choose(g) if choose is not None else None
         g.apply(picked if picked is not None else timeout_action(g))
     raise AssertionError("the game did not end")
-
-
-def end_round(g: Game) -> None:
-    """Everybody asked declines (R19.2 defaults) until the current round ends."""
-    rounds = g.round_no
-    for _ in range(20):
-        if g.round_no != rounds or g.is_over:
-            return
-        g.apply(timeout_action(g))
-    raise AssertionError("the round did not end")
 
 
 def wins_round(rules: gouji.Rules, hands: list[str], lead: str, **kw: Any) -> Game:

@@ -20,6 +20,7 @@ import pytest
 
 from gouji import Game, IllegalAction, make_rules, timeout_action
 from gouji.cards import LJ, NUM_RANKS, R2, R3, R4, R5, SJ, rank_of
+from support import end_round
 
 LW = make_rules("LAIWU")
 #: LW with the 4s rule's ``four_lead_all`` (R13.5 b: all of its 4s).
@@ -37,16 +38,6 @@ Buy = tuple[int, int, int, int | None]  # (buyer, seller, rank, payment rank or 
 def texts(g: Game) -> set[str]:
     """The legal actions of the seat to act, as text."""
     return {a.text for a in g.legal_actions()}
-
-
-def end_round(g: Game) -> None:
-    """Everybody asked declines (R19.2 defaults) until the current round ends."""
-    rounds = g.round_no
-    for _ in range(30):
-        if g.round_no != rounds or g.is_over:
-            return
-        g.apply(timeout_action(g))
-    raise AssertionError("the round did not end")
 
 
 def rejected(g: Game, action: str, seat: int | None = None) -> None:

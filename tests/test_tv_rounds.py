@@ -24,7 +24,7 @@ import pytest
 from gouji import Game, IllegalAction, make_rules, timeout_action
 from gouji.game import ACTIVE, DEAD_LEVEL, NO_HEAD, PASSED, RANGED
 from gouji.rules import Rules
-from rulesets import OD_OVERRIDES
+from support import OD_OVERRIDES
 
 OC = "OUTLINE_CLASSIC"
 OF = "OUTLINE_FULL"
