@@ -173,3 +173,37 @@ def test_broken_burn_penalty_places_the_burner_last() -> None:
     g.apply("play 2 2")  # P4 beats the burner's play: burn broken
     assert g.burner == -1 and g.places[1] == 6 and (1, "broken_burn 6") in g.log
     assert g.hand(1) == ""
+
+
+@pytest.mark.parametrize("preset", ["OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT"])
+def test_from_state_reproduces_the_game(preset: str) -> None:
+    """A game rebuilt from its public state and the true hands plays on identically."""
+    rules = make_rules(preset)
+    play_phase = ("lead", "respond", "rang_return", "burn_offer", "kou")
+    for seed in range(25):
+        g = Game.new(rules, seed)
+        rng = random.Random(seed)
+        stop = rng.randrange(40, 400)
+        steps = 0
+        while not g.is_over and (steps < stop or g.pending not in play_phase):
+            g.apply(rng.choice(g.legal_actions()))
+            steps += 1
+        if g.is_over:
+            continue
+        state = g.public_state()
+        state["to_act"] = g.to_act
+        twin = Game.from_state(rules, json.loads(json.dumps(state)), g.hands)
+        while not g.is_over:
+            assert [a.text for a in twin.legal_actions()] == [a.text for a in g.legal_actions()]
+            action = rng.choice(g.legal_actions())
+            g.apply(action)
+            twin.apply(action.text)
+        assert twin.places == g.places and twin.opened == g.opened and twin.men == g.men
+
+
+def test_view_state_hides_private_offers() -> None:
+    hands = ["K K 5 5 9", "A A 6 6 J J SJ LJ", "4 4 8", "5 7 7", "8 8 9", "9 9 T"]
+    g = Game.from_hands(OC, hands, 0)
+    g.apply("play K K")
+    assert g.view(1)["state"]["to_act"] == 1
+    assert g.view(2)["state"]["to_act"] is None

@@ -466,6 +466,56 @@ class Game:
             raise ValueError("the game is not over yet")
         return game_result(self)
 
+    def public_state(self) -> dict[str, Any]:
+        """Every public field of the engine state (JSON-ready), for ``from_state``.
+
+        ``to_act`` is None during a private decision (a burn or revolution offer); the view
+        of the offered seat fills it in. Nothing here depends on a hidden card.
+        """
+        out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in _PUBLIC_FIELDS}
+        out["places"] = out.pop("_places")
+        out["standing"] = self.standing.text if self.standing is not None else None
+        out["claim"] = [p.text for p in self.claim]
+        if self.pending in PRIVATE_PENDING:
+            out["to_act"] = None
+        return out
+
+    @classmethod
+    def from_state(
+        cls, rules: Rules, state: Mapping[str, Any], hands: Sequence[Sequence[int]]
+    ) -> Game:
+        """A game in a given public state with given hands: the determinization a search
+        agent plays out (open_spiel's resampling). Only play-phase states are supported.
+
+        At a burn offer the window is rebuilt from these hands: the candidates after the
+        seat to act (in priority order) follow it.
+        """
+        if state["pending"] not in _PLAY_PENDING:
+            raise ValueError(f"from_state supports the play phase, not {state['pending']!r}")
+        g = cls(rules)
+        for name in _PUBLIC_FIELDS:
+            value = state["places" if name == "_places" else name]
+            setattr(g, name, list(value) if isinstance(value, list) else value)
+        g.declarations = [(int(s), str(k)) for s, k in state["declarations"]]
+        g.burns = [(int(b), int(v)) for b, v in state["burns"]]
+        g.broken_burns = [(int(b), int(v)) for b, v in state["broken_burns"]]
+        g.hands = [list(h) for h in hands]
+        deck = deck_counts(rules.deck_remove)
+        g.set_aside = [deck[r] - g.played[r] - sum(h[r] for h in g.hands) for r in range(NUM_RANKS)]
+        g.standing = Play.parse(state["standing"]) if state["standing"] else None
+        g.claim = [Play.parse(t) for t in state["claim"]]
+        g.start = {"from_state": True}
+        if g.pending == P_OFFER:
+            me = g.to_act
+            assert me is not None and g.standing is not None
+            g._open_burn_window_quiet()
+            while g._ask and g._ask[0] != me:
+                g._ask.pop(0)
+                g._offers.pop(0)
+            if not g._ask:  # the hands given cannot burn: still offer this seat its plays
+                g._ask, g._offers = [me], [g._burn_plays(me, g.standing)]
+        return g
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None = spectator); see ``gouji.view``."""
         from gouji.view import view
@@ -1093,6 +1143,10 @@ class Game:
 
     def _open_burn_window(self) -> None:
         """R8.2–R8.3: candidates in priority order, each with its feasible beating plays."""
+        self._open_burn_window_quiet()
+        self._next_offer()
+
+    def _open_burn_window_quiet(self) -> None:
         o = self.owner
         s = self.standing
         assert s is not None
@@ -1109,7 +1163,6 @@ class Game:
                 offers.append(plays)
         self._ask = asks
         self._offers = offers
-        self._next_offer()
 
     def _burn_plays(self, b: int, s: Play) -> list[Play]:
         if not self.active[b] or self.status[b] != ACTIVE or self.head(b) != LIVE:
@@ -1402,6 +1455,53 @@ class Game:
                 return f"R5.1: {play.text} is not higher than {s.text} (步步高)"
             return f"R5.1: {s.text} carries {s.nsj} SJ; the answer needs as many LJ"
         return "R5: not a legal response"
+
+
+_PUBLIC_FIELDS = (
+    "pending",
+    "to_act",
+    "opener",
+    "first_taker",
+    "starter",
+    "_places",
+    "active",
+    "revolutionary",
+    "renounced",
+    "rev_chances_used",
+    "chaos",
+    "round_no",
+    "owner",
+    "s_protected",
+    "s_dead_level",
+    "s_qualifies",
+    "status",
+    "rang_by",
+    "round_finishers",
+    "gsj_used",
+    "gsj_wins",
+    "burner",
+    "victim",
+    "burns",
+    "broken_burns",
+    "opened",
+    "men",
+    "finish_order",
+    "must_lead_base",
+    "claimant",
+    "four_free",
+    "four_due",
+    "no_open",
+    "hui",
+    "declarations",
+    "played",
+    "round_plays",
+)
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 _LIST_FIELDS = (

@@ -42,6 +42,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     to_act = game.to_act if (not private or seat == game.to_act) else None
     v: dict[str, Any] = {
         "preset": game.rules.preset,
+        "rules": {"preset": game.rules.preset, "overrides": _overrides(game)},
         "seat": seat,
         "phase": game.pending,
         "to_act": to_act,
@@ -67,6 +68,10 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "declarations": [[s, k] for s, k in game.declarations],
         "round_plays": [[s, t] for s, t in game.round_plays],
     }
+    state = game.public_state()
+    if seat is not None and seat == game.to_act:
+        state["to_act"] = seat
+    v["state"] = state
     if game.claimant >= 0:  # R10.2: a claim exposes the claimant's cards
         v["claim"] = {"seat": game.claimant, "cards": game.hand(game.claimant)}
     if seat is not None:
@@ -87,3 +92,7 @@ def _current_round_tail(log: list[tuple[int, str]]) -> list[tuple[int, str]]:
         if log[i][1] == "round_won":
             return log[i + 1 :]
     return log
+
+
+def _overrides(game: Game) -> dict[str, object]:
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in game.rules.overrides.items()}
