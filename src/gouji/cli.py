@@ -1,4 +1,4 @@
-"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay`` and ``rules``."""
+"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``rules`` and ``arena``."""
 
 from __future__ import annotations
 
@@ -164,6 +164,63 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_agent_option(text: str) -> tuple[str, str, int | float | str]:
+    """``name.key=value`` (``search.budget_ms=200``) as (name, key, value): an int, a float
+    or else the text."""
+    target, eq, raw = text.partition("=")
+    name, dot, key = target.partition(".")
+    if not eq or not dot or not name or not key:
+        raise ValueError(f"--opt {text!r}: expected AGENT.KEY=VALUE, e.g. search.budget_ms=200")
+    value: int | float | str
+    try:
+        value = int(raw)
+    except ValueError:
+        try:
+            value = float(raw)
+        except ValueError:
+            value = raw
+    return name, key, value
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Agents against each other on duplicate deals: win rate, score difference, ratings."""
+    from gouji import arena
+
+    names = [n.strip() for n in args.agents.split(",") if n.strip()]
+    try:
+        options: dict[str, dict[str, object]] = {}
+        for text in args.opt or []:
+            name, key, value = parse_agent_option(text)
+            options.setdefault(name, {})[key] = value
+        if len(names) < 2:
+            raise ValueError("--agents needs two names or more, e.g. --agents greedy,random")
+        if args.deals < 1 or args.jobs < 1:
+            raise ValueError("--deals and --jobs must be at least 1")
+        result = arena.run(
+            args.preset,
+            names,
+            args.deals,
+            seed=args.seed,
+            jobs=args.jobs,
+            overrides=dict(parse_override(text) for text in args.set or []),
+            options=options,
+            progress=not args.json and sys.stderr.isatty(),
+        )
+    except ValueError as e:
+        print(f"gouji arena: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.as_dict(), ensure_ascii=False))
+    else:
+        for line in arena.report(result):
+            print(line)
+    if args.plot:
+        arena.plot(result, args.plot)
+        if not args.json:
+            print(f"plot written to {args.plot}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``gouji`` command."""
     parser = argparse.ArgumentParser(prog="gouji", description="够级 (Gouji) tools")
@@ -192,6 +249,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("arena", help="agents against each other on duplicate deals")
+    _add_rules_args(p)
+    p.add_argument("--agents", required=True, help="two names (a match) or more (a league)")
+    p.add_argument("--deals", type=int, default=100, help="duplicate deals (two games each)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="processes")
+    p.add_argument(
+        "--opt",
+        action="append",
+        metavar="AGENT.KEY=VALUE",
+        help="an agent option, e.g. --opt search.budget_ms=200 (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON line")
+    p.add_argument("--plot", metavar="FILE", help="write a PNG of the results")
+    p.set_defaults(func=cmd_arena)
     return parser
 
 

@@ -202,6 +202,7 @@ class Game:
         self.broken_burns: list[tuple[int, int]] = []
         self.opened: list[bool] = [False] * SEATS
         self.men: list[int] = []
+        self.dead = [0] * SEATS  # cards each seat set aside: revolution, 闷, broken burn
         self.finish_order: list[int] = []
         self.claimant = -1
         self.claim: list[Play] = []
@@ -476,6 +477,8 @@ class Game:
         out["places"] = out.pop("_places")
         out["standing"] = self.standing.text if self.standing is not None else None
         out["claim"] = [p.text for p in self.claim]
+        # hand sizes: what an attentive player counts from the public record (docs D34)
+        out["sizes"] = [sum(h) for h in self.hands]
         if self.pending in PRIVATE_PENDING:
             out["to_act"] = None
         return out
@@ -505,6 +508,9 @@ class Game:
         g.standing = Play.parse(state["standing"]) if state["standing"] else None
         g.claim = [Play.parse(t) for t in state["claim"]]
         g.start = {"from_state": True}
+        b = g.burner
+        if b >= 0 and g.active[b] and not feasible(g.hands[b], g._twos, g._bie3):
+            g.burner = g.victim = -1  # hands that could not be burning: no burn to keep (R8.5)
         if g.pending == P_OFFER:
             me = g.to_act
             assert me is not None and g.standing is not None
@@ -633,6 +639,7 @@ class Game:
             r = self._geming[0]
             self.revolutionary = r
             self.set_aside = self.hands[r][:]
+            self.dead[r] = sum(self.hands[r])
             self.hands[r] = [0] * NUM_RANKS
             self._places[r] = 4
             self.active[r] = False
@@ -940,8 +947,8 @@ class Game:
             self.renounced = True
             self._event(seat, "renounce")
         elif k == HUI:
-            self._apply_hui(action.hui)
             self._event(seat, action.text)
+            self._apply_hui(action.hui)
         elif k == HUAN:
             assert action.play is not None
             self._on_huan(seat, action.play.eff)
@@ -970,10 +977,13 @@ class Game:
     def _apply_hui(self, choice: str) -> None:
         """R14.1 / R13.8: all 3s, 4s (or 5s) leave all six hands."""
         ranks = [{"3": R3, "4": R4, "5": R5}[c] for c in choice.split()]
-        for h in self.hands:
+        for seat, h in enumerate(self.hands):
+            removed = sum(h[r] for r in ranks)
             for r in ranks:
                 self.set_aside[r] += h[r]
                 h[r] = 0
+            if removed:
+                self._event(seat, f"removed {removed}")  # laid out openly on the table
         self.hui = choice
 
     # ------------------------------------------------------------------ rounds
@@ -1103,6 +1113,7 @@ class Game:
         h = self.hands[seat]
         for r in range(NUM_RANKS):
             self.set_aside[r] += h[r]
+        self.dead[seat] = sum(h)
         self.hands[seat] = [0] * NUM_RANKS
         self._place(seat, self._free_places()[-1], how)
 
@@ -1495,6 +1506,7 @@ _PUBLIC_FIELDS = (
     "declarations",
     "played",
     "round_plays",
+    "dead",
 )
 
 
@@ -1533,4 +1545,5 @@ _LIST_FIELDS = (
     "four_free",
     "four_due",
     "no_open",
+    "dead",
 )

@@ -1,0 +1,168 @@
+"""What one seat knows, read from its view alone, and hidden hands sampled to fit it.
+
+Search agents (``search``) play out *determinizations*: the public state with the other
+seats' cards sampled consistently with everything the seat has seen — cards played, hand
+hand sizes (what an attentive player counts, whatever ``info.count_visibility`` shows),
+cards the seat itself gave away, claims, 憋3 (every active seat still holds a 3) and the
+piles that left the game (a revolutionary's hand has no 2 or joker; a 闷 hand is all 3s).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from gouji.agents.base import View
+from gouji.cards import LJ, NUM_RANKS, R2, R3, RANKS, SJ, deck_counts, parse_counts, tokens
+from gouji.game import Game
+from gouji.plays import feasible
+from gouji.rules import Rules, make_rules
+
+SEATS = 6
+_RANK = {code: i for i, code in enumerate(RANKS)}
+
+
+def rules_of(view: View) -> Rules:
+    """The rules named in a view."""
+    r = view["rules"]
+    return make_rules(r["preset"], r.get("overrides") or {})
+
+
+@dataclass
+class Knowledge:
+    """A seat's knowledge of the hidden cards."""
+
+    seat: int
+    rules: Rules
+    counts: list[int]  # cards in each seat's hand now
+    pool: list[int]  # rank counts of every card the seat cannot place for sure
+    known: list[list[int]] = field(default_factory=lambda: [[0] * NUM_RANKS for _ in range(SEATS)])
+    aside: dict[int, int] = field(default_factory=dict)  # seat → cards set aside (dead)
+    aside_kind: dict[int, str] = field(default_factory=dict)  # "revolution" | "men" | "dead"
+
+
+def read(view: View) -> Knowledge:
+    """The hidden cards as the seat can account for them (sizes, piles, gifts, claims)."""
+    seat = view["seat"]
+    rules = rules_of(view)
+    deck = deck_counts(rules.deck_remove)
+    state = view["state"]
+    known = [[0] * NUM_RANKS for _ in range(SEATS)]
+    for _i, text in view.get("private", []):
+        _note_gift(known, text)
+    for s, text in view["log"]:  # cards given away and played since are no longer known
+        word, _, rest = text.partition(" ")
+        if word in ("play", "burn"):
+            for code in tokens(rest):
+                r = _RANK[code]
+                known[s][r] = max(0, known[s][r] - 1)
+    aside: dict[int, int] = {}
+    kind: dict[int, str] = {}
+    for s, n in enumerate(state["dead"]):
+        if n:
+            aside[s] = n
+            if s == state["revolutionary"]:
+                kind[s] = "revolution"
+            elif s in state["men"]:
+                kind[s] = "men"
+            else:
+                kind[s] = "dead"
+    mine = parse_counts(view["hand"])
+    played = state["played"]
+    pool = [deck[r] - played[r] - mine[r] for r in range(NUM_RANKS)]
+    if state.get("hui"):
+        for c in state["hui"].split():
+            pool[_RANK[c]] = 0  # every card of a 会'd rank left the game (R14.1)
+    claim = view.get("claim")
+    if claim:
+        known[claim["seat"]] = parse_counts(claim["cards"])
+    known[seat] = [0] * NUM_RANKS
+    return Knowledge(seat, rules, list(state["sizes"]), pool, known, aside, kind)
+
+
+def _note_gift(known: list[list[int]], text: str) -> None:
+    """A private note "paid 2 SJ to 4" / "returned 6 to 1": those cards are in that hand."""
+    word, _, rest = text.partition(" ")
+    parts = rest.split()
+    if word in ("paid", "returned") and len(parts) >= 3 and parts[-1].isdigit():
+        to = int(parts[-1])
+        for code in parts[:-2]:
+            if code in _RANK:
+                known[to][_RANK[code]] += 1
+
+
+def sample_hands(view: View, rng: random.Random, k: Knowledge | None = None) -> list[list[int]]:
+    """Hands for all six seats: the seat's own, and the others sampled to fit what it knows.
+
+    A burner's hand must still be playable out (R8.5): a few draws are tried for that.
+    """
+    k = k or read(view)
+    burner = view["state"]["burner"]
+    hands = _sample_once(view, rng, k)
+    if burner is None or burner < 0 or burner == k.seat:
+        return hands
+    for _ in range(30):
+        if feasible(hands[burner], k.rules.play_twos_attach, k.rules.bie3_enabled):
+            break
+        hands = _sample_once(view, rng, k)
+    return hands
+
+
+def _sample_once(view: View, rng: random.Random, k: Knowledge) -> list[list[int]]:
+    state = view["state"]
+    active = state["active"]
+    hands = [[0] * NUM_RANKS for _ in range(SEATS)]
+    hands[k.seat] = parse_counts(view["hand"])
+    pool = k.pool[:]
+    need = [k.counts[s] if active[s] and s != k.seat else 0 for s in range(SEATS)]
+    # cards known to be in a hand (claims, cards this seat gave and that were not played since)
+    for s in range(SEATS):
+        for r in range(NUM_RANKS):
+            n = min(k.known[s][r], pool[r], need[s] - sum(hands[s]))
+            if n > 0:
+                hands[s][r] += n
+                pool[r] -= n
+    if k.rules.bie3_enabled:  # R4.7: every active seat still holds its 3s, at least one
+        for s in range(SEATS):
+            if need[s] and not hands[s][R3] and pool[R3] and sum(hands[s]) < need[s]:
+                hands[s][R3] += 1
+                pool[R3] -= 1
+    piles = {s: [0] * NUM_RANKS for s in k.aside}
+    for s, n in k.aside.items():
+        kind = k.aside_kind[s]
+        if kind == "men":
+            allowed = [R3]
+        elif kind == "revolution":
+            allowed = [r for r in range(NUM_RANKS) if r not in (R2, SJ, LJ)]
+            if k.rules.rev_mode == "bie3_only":
+                allowed.remove(R3)
+        else:
+            allowed = list(range(NUM_RANKS))
+        _deal_from(pool, piles[s], n, allowed, rng)
+    rest = [r for r in range(NUM_RANKS) for _ in range(pool[r])]
+    rng.shuffle(rest)
+    for s in range(SEATS):
+        while sum(hands[s]) < need[s] and rest:
+            hands[s][rest.pop()] += 1
+    return hands
+
+
+def _deal_from(
+    pool: list[int], pile: list[int], n: int, allowed: list[int], rng: random.Random
+) -> None:
+    """Move ``n`` random cards of the allowed ranks from ``pool`` to ``pile`` (fewer if short)."""
+    cards = [r for r in allowed for _ in range(pool[r])]
+    rng.shuffle(cards)
+    for r in cards[:n]:
+        pile[r] += 1
+        pool[r] -= 1
+
+
+def determinize(view: View, rng: random.Random, k: Knowledge | None = None) -> Game:
+    """A game in the view's public state with sampled hidden hands."""
+    k = k or read(view)
+    hands = sample_hands(view, rng, k)
+    state: dict[str, Any] = dict(view["state"])
+    state["to_act"] = view["seat"]
+    return Game.from_state(k.rules, state, hands)

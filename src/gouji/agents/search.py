@@ -1,0 +1,173 @@
+"""``search``: determinized Monte Carlo search over a few candidate actions.
+
+For a play decision with a real choice, the agent samples the hidden hands many times from
+what its seat knows (``knowledge``), plays every candidate out to the end of the game in
+each sample with a fast rollout policy, and takes the candidate with the best mean team
+outcome (its team's place points minus the other team's). Samples are shared by all
+candidates (common random numbers), so their differences are measured, not their noise.
+Other decisions (pre-play, 还贡, prompts) go to the heuristic agent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from gouji.actions import BURN, KOU, NOBURN, PASS, PLAY, RANG, Action
+from gouji.agents import register
+from gouji.agents.base import Agent, View
+from gouji.agents.knowledge import determinize, read
+from gouji.cards import R2
+from gouji.game import Game
+from gouji.plays import NO_BASE, Play
+from gouji.policy import lead_key
+from gouji.scoring import PLACE_POINTS
+
+PLAY_PHASE = ("lead", "respond", "rang_return", "burn_offer")
+MAX_ROLLOUT_STEPS = 3000
+
+
+def _cost(play: Play) -> tuple[int, int, int]:
+    """How dear a play is to spend: jokers, then 2s, then rank."""
+    return (play.nlj * 3 + play.nsj * 2 + play.n2, play.eff, play.size)
+
+
+def rollout_action(g: Game) -> Action:
+    """A fast, plausible policy for play-outs (it reads the imagined game directly)."""
+    legal = g.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = g.to_act
+    assert seat is not None
+    pending = g.pending
+    if pending == "lead":
+        return min(legal, key=lambda a: lead_key(a.play))  # type: ignore[arg-type]
+    if pending == "burn_offer":
+        burns = [a for a in legal if a.kind == BURN and a.play is not None]
+        hand_size = sum(g.hands[seat])
+        if burns and (hand_size <= 8 or any(a.play.size == hand_size for a in burns)):  # type: ignore[union-attr]
+            return min(burns, key=lambda a: _cost(a.play))  # type: ignore[arg-type]
+        return next(a for a in legal if a.kind == NOBURN)
+    plays = [a for a in legal if a.kind == PLAY and a.play is not None]
+    passing = next((a for a in legal if a.kind == PASS), None)
+    if not plays:
+        return passing or legal[0]
+    teammate = (g.owner - seat) % 2 == 0
+    cheapest = min(plays, key=lambda a: _cost(a.play))  # type: ignore[arg-type]
+    if teammate and passing is not None and sum(g.hands[g.owner]) > 0:
+        return passing
+    standing = g.standing
+    assert standing is not None and cheapest.play is not None
+    dear = cheapest.play.has_joker or (cheapest.play.base != NO_BASE and cheapest.play.n2 > 0)
+    dear = dear or cheapest.play.eff >= R2
+    if dear and standing.eff < 9 and sum(g.hands[seat]) > 6 and passing is not None:
+        return passing
+    return cheapest
+
+
+def rollout(g: Game) -> None:
+    """Play ``g`` to its end with ``rollout_action``."""
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if g.is_over:
+            return
+        g.apply(rollout_action(g))
+    raise RuntimeError("a rollout did not end")
+
+
+def team_outcome(g: Game, team: int) -> float:
+    """The team's raw place points minus the other team's (R17, the preset's system)."""
+    pts = PLACE_POINTS[g.rules.score_system]
+    sums = [0, 0]
+    for seat, place in enumerate(g.places):
+        if place is not None:
+            sums[seat & 1] += pts[place - 1]
+    return float(sums[team] - sums[1 - team])
+
+
+def candidates(legal: Sequence[Action], favourite: Action, limit: int) -> list[Action]:
+    """A handful of actions worth comparing: the favourite, pass/decline, the cheapest plays
+    and, for leads, one natural play of each rank."""
+    out: list[Action] = [favourite]
+    words = [a for a in legal if a.play is None and a.kind in (PASS, NOBURN, RANG, KOU)]
+    plays = sorted(
+        (a for a in legal if a.play is not None),
+        key=lambda a: lead_key(a.play),  # type: ignore[arg-type]
+    )
+    natural: dict[int, Action] = {}
+    for a in plays:
+        p = a.play
+        assert p is not None
+        key = p.eff
+        best = natural.get(key)
+        if best is None or (p.attached == 0 and (best.play is None or best.play.attached > 0)):
+            natural[key] = a
+    for a in [*words, *natural.values(), *plays]:
+        if a not in out:
+            out.append(a)
+        if len(out) >= limit:
+            break
+    return out
+
+
+class SearchAgent:
+    """Determinized Monte Carlo search with a time budget (``budget_ms``) or sample cap."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float = 600.0,
+        samples: int = 400,
+        width: int = 6,
+        margin: float = 0.3,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget_ms = float(budget_ms)
+        self.max_samples = int(samples)
+        self.width = int(width)
+        self.margin = float(margin)
+        self.fallback = _fallback(seed)
+        self.last: dict[str, Any] = {}
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        """Search play decisions with a choice; hand the rest to the heuristic."""
+        favourite = self.fallback.act(view, legal)
+        if len(legal) < 2 or view["state"]["pending"] not in PLAY_PHASE:
+            return favourite
+        cands = candidates(legal, favourite, self.width)
+        if len(cands) < 2:
+            return favourite
+        team = view["seat"] & 1
+        knowledge = read(view)
+        totals = [0.0] * len(cands)
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        n = 0
+        while n < self.max_samples and (n == 0 or time.perf_counter() < deadline):
+            base = determinize(view, self.rng, knowledge)
+            for i, a in enumerate(cands):
+                g = base.clone()
+                g.apply(a)
+                rollout(g)
+                totals[i] += team_outcome(g, team)
+            n += 1
+        means = [t / n for t in totals]
+        best = max(range(len(cands)), key=lambda i: means[i])
+        self.last = {"samples": n, "candidates": [a.text for a in cands], "means": means}
+        if means[best] - means[0] <= self.margin:
+            return favourite  # keep the expert's choice unless search clearly disagrees
+        return cands[best]
+
+
+def _fallback(seed: int | None) -> Agent:
+    from gouji.agents import get
+
+    try:
+        return get("heuristic", seed=seed)
+    except ValueError:
+        return get("greedy", seed=seed)
+
+
+register("search", SearchAgent)

@@ -1,0 +1,242 @@
+"""The arena (issue 4 item 3): duplicate deals, paired statistics, jobs, the CLI, leagues."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gouji import agents, arena, cli
+from gouji.actions import Action
+from gouji.agents.base import View
+from gouji.agents.simple import GreedyAgent
+from gouji.game import Game
+from gouji.rules import make_rules
+from gouji.stats import mean_ci, paired_ci, running_ci, t_quantile, unpaired_ci
+
+PRESET = "OUTLINE_FULL"
+
+#: (agent name, game of the deal, seat) of every decision a probe agent made.
+SEEN: list[tuple[str, int, int]] = []
+CURRENT_GAME: list[int] = [0]
+
+
+class ProbeAgent(GreedyAgent):
+    """Greedy (deterministic, so both games of a deal see the same decisions), recording
+    the seats it plays."""
+
+    def __init__(self, seed: int | None = None, tag: str = "probe_a") -> None:
+        super().__init__(seed)
+        self.name = tag
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        SEEN.append((self.name, CURRENT_GAME[0], view["seat"]))
+        return super().act(view, legal)
+
+
+def _probe_a(seed: int | None = None) -> ProbeAgent:
+    return ProbeAgent(seed, "probe_a")
+
+
+def _probe_b(seed: int | None = None) -> ProbeAgent:
+    return ProbeAgent(seed, "probe_b")
+
+
+agents.register("probe_a", _probe_a)
+agents.register("probe_b", _probe_b)
+
+
+def test_duplicate_deal_swaps_the_teams_on_the_same_cards() -> None:
+    SEEN.clear()
+    at_new: dict[int, list[str]] = {}
+    at_lead: dict[int, list[str]] = {}
+
+    def watch(game: int, g: Game) -> None:
+        CURRENT_GAME[0] = game
+        if game not in at_new:
+            at_new[game] = [g.hand(s) for s in range(6)]
+        if g.pending == "lead" and game not in at_lead:
+            at_lead[game] = [g.view(s)["hand"] for s in range(6)]
+
+    seed = arena.deal_seed(7, 3)
+    deal = arena.play_deal(PRESET, ["probe_a", "probe_b"], seed, watch=watch)
+    assert deal.seed == seed
+    assert at_new[0] == at_new[1] == [Game.new(make_rules(PRESET), seed).hand(s) for s in range(6)]
+    assert at_lead[0] == at_lead[1]
+    g0, g1 = deal.games
+    assert g0.deal_key == g1.deal_key
+    assert (g0.a_seats, g1.a_seats) == ((0, 2, 4), (1, 3, 5))
+    seats: dict[tuple[str, int], set[int]] = {
+        (name, game): set() for name in ("probe_a", "probe_b") for game in (0, 1)
+    }
+    for name, game, seat in SEEN:
+        seats[name, game].add(seat)
+    assert seats["probe_a", 0] == {0, 2, 4} and seats["probe_b", 0] == {1, 3, 5}
+    assert seats["probe_a", 1] == {1, 3, 5} and seats["probe_b", 1] == {0, 2, 4}
+    # the same policy on both sides: the second game mirrors the first, with teams swapped
+    assert g0.points == (g1.points[1], g1.points[0])
+    assert g0.outcome + g1.outcome == 1.0
+    # another deal, other cards
+    other = arena.play_deal(PRESET, ["probe_a", "probe_b"], seed + 1)
+    assert other.games[0].deal_key != g0.deal_key
+
+
+def test_every_seat_gets_its_own_seeded_agent() -> None:
+    seeds = {arena.agent_seed(11, game, seat) for game in (0, 1) for seat in range(6)}
+    assert len(seeds) == 12
+    assert arena.agent_seed(11, 0, 0) == arena.agent_seed(11, 0, 0)
+
+
+def test_t_quantiles() -> None:
+    for dof, expected in ((1, 12.7062047), (2, 4.3026527), (9, 2.2621572), (29, 2.0452296)):
+        assert t_quantile(0.975, dof) == pytest.approx(expected, abs=1e-6)
+    assert t_quantile(0.975, 1000) == pytest.approx(1.9623391, abs=1e-6)
+    assert t_quantile(0.025, 9) == pytest.approx(-2.2621572, abs=1e-6)
+
+
+def test_mean_ci_matches_a_hand_computation() -> None:
+    xs = [1.0, 0.0, 0.5, 1.0, 0.75]
+    mean = sum(xs) / 5
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / 4)
+    half = 2.7764451 * sd / math.sqrt(5)  # t(0.975, 4 dof)
+    e = mean_ci(xs)
+    assert e.mean == pytest.approx(0.65)
+    assert e.n == 5 and e.sd == pytest.approx(sd)
+    assert e.low == pytest.approx(mean - half)
+    assert e.high == pytest.approx(mean + half)
+    # paired: the games of a deal are averaged first
+    p = paired_ci([[1.0, 1.0], [0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.5, 1.0]])
+    assert (p.mean, p.low, p.high) == (e.mean, e.low, e.high)
+    assert running_ci(xs)[-1] == pytest.approx(e)
+
+
+def test_constant_sample_has_a_zero_width_interval() -> None:
+    e = paired_ci([[0.5, 0.5]] * 10)
+    assert e.low == e.mean == e.high == 0.5
+    assert e.half_width == 0.0
+    single = mean_ci([3.0])
+    assert single.mean == 3.0 and single.interval() == [None, None]
+
+
+def test_pairing_by_deal_narrows_the_interval_when_the_deal_decides() -> None:
+    # the luck of the deal: whoever holds the good cards wins, so agent A wins one game of
+    # a deal and loses the other (negatively correlated within the deal), with a few real wins
+    groups = [[1.0, 0.0], [0.0, 1.0]] * 8 + [[1.0, 1.0]] * 4
+    paired, unpaired = paired_ci(groups), unpaired_ci(groups)
+    assert paired.mean == unpaired.mean
+    assert paired.half_width < 0.7 * unpaired.half_width
+
+
+def _essentials(r: arena.ArenaResult) -> list[Any]:
+    return [
+        [
+            (d.deal, d.seed, [(g.outcome, g.points, g.decisions, g.deal_key) for g in d.games])
+            for d in pr.deals
+        ]
+        for pr in r.pairs
+    ] + [r.win, r.score_diff, r.ratings, r.games]
+
+
+def test_jobs_give_the_same_result() -> None:
+    one = arena.run(PRESET, ["greedy", "random"], 6, seed=5, jobs=1)
+    two = arena.run(PRESET, ["greedy", "random"], 6, seed=5, jobs=2)
+    assert _essentials(one) == _essentials(two)
+    assert one.as_dict()["ci95"] == two.as_dict()["ci95"]
+
+
+def test_cli_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(
+        ["arena", "--agents", "greedy,random", "--deals", "3", "--preset", PRESET, "--json"]
+    )
+    assert code == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1
+    data = json.loads(lines[0])
+    for key in (
+        "win_rate",
+        "ci95",
+        "mean_score_diff",
+        "score_diff_ci95",
+        "deals",
+        "games",
+        "agents",
+        "preset",
+        "decisions_per_s",
+        "ms_per_decision",
+        "ratings",
+        "pairs",
+    ):
+        assert key in data
+    assert data["deals"] == 3 and data["games"] == 6
+    assert data["agents"] == ["greedy", "random"] and data["preset"] == PRESET
+    assert set(data["ms_per_decision"]) == {"greedy", "random"}
+    low, high = data["ci95"]
+    assert 0.0 <= low <= data["win_rate"] <= high <= 1.0
+
+
+def test_cli_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "arena.png"
+    code = cli.main(
+        ["arena", "--agents", "greedy,random", "--deals", "4", "--plot", str(out), "--seed", "2"]
+    )
+    assert code == 0
+    assert "greedy wins" in capsys.readouterr().out
+    data = out.read_bytes()
+    assert len(data) > 1000 and data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_league_rates_every_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    r = arena.run(PRESET, ["random", "greedy", "random"], 3, seed=1)
+    assert r.agents == ("random", "greedy", "random#3")
+    assert set(r.ratings) == set(r.agents)
+    assert [pr.agents for pr in r.pairs] == [
+        ("random", "greedy"),
+        ("random", "random#3"),
+        ("greedy", "random#3"),
+    ]
+    assert r.games == 3 * 3 * 2
+    for rating in r.ratings.values():
+        assert rating.sigma > 0 and rating.ordinal == pytest.approx(rating.mu - 3 * rating.sigma)
+    # the same deals for every pair
+    assert {d.seed for pr in r.pairs for d in pr.deals} == {arena.deal_seed(1, i) for i in range(3)}
+    code = cli.main(["arena", "--agents", "random,greedy,random", "--deals", "2", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["ratings"]) == {"random", "greedy", "random#3"}
+    assert set(data["ratings"]["greedy"]) == {"mu", "sigma", "ordinal"}
+    assert len(data["pairs"]) == 3
+
+
+def test_greedy_against_random_over_twenty_deals() -> None:
+    r = arena.run(PRESET, ["greedy", "random"], 20, seed=0)
+    assert r.deals == 20 and r.games == 40
+    pr = r.pairs[0]
+    assert pr.wins + pr.draws + pr.losses == 40
+    assert r.win_rate == pytest.approx((pr.wins + pr.draws / 2) / 40)
+    low, high = r.ci95
+    assert low is not None and high is not None and low <= r.win_rate <= high
+    assert r.decisions > 0 and r.decisions_per_s > 0
+    assert all(ms > 0 for ms in r.ms_per_decision.values())
+    assert r.score_diff.mean == pytest.approx(
+        sum(g.score_diff for d in pr.deals for g in d.games) / 40
+    )
+
+
+def test_agent_options() -> None:
+    assert cli.parse_agent_option("search.budget_ms=200") == ("search", "budget_ms", 200)
+    assert cli.parse_agent_option("search.c=1.5") == ("search", "c", 1.5)
+    assert cli.parse_agent_option("heuristic.style=bold") == ("heuristic", "style", "bold")
+    with pytest.raises(ValueError):
+        cli.parse_agent_option("budget_ms=200")
+    specs = arena.make_specs(["random", "greedy", "random"], {"random#3": {"x": 1}})
+    assert [s.options for s in specs] == [(), (), (("x", 1),)]
+    with pytest.raises(ValueError, match="no such agent"):
+        arena.make_specs(["random", "greedy"], {"search": {"budget_ms": 5}})
+    with pytest.raises(ValueError):  # an option the agent does not take
+        arena.run(PRESET, ["random", "greedy"], 1, options={"random": {"bogus": 1}})
+    code = cli.main(["arena", "--agents", "random,greedy", "--deals", "1", "--opt", "random.x=1"])
+    assert code == 2
