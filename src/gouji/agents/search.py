@@ -19,7 +19,7 @@ from gouji.actions import BURN, KOU, NOBURN, PASS, PLAY, RANG, Action
 from gouji.agents import register
 from gouji.agents.base import Agent, View
 from gouji.agents.knowledge import determinize, read
-from gouji.cards import R2
+from gouji.cards import R2, counts_text
 from gouji.game import Game
 from gouji.plays import NO_BASE, Play
 from gouji.policy import lead_key
@@ -67,12 +67,40 @@ def rollout_action(g: Game) -> Action:
     return cheapest
 
 
-def rollout(g: Game) -> None:
-    """Play ``g`` to its end with ``rollout_action``."""
+def rollout_view(g: Game, seat: int, spec: dict[str, Any]) -> View:
+    """The few view fields the heuristic reads, built straight from an imagined game (a full
+    view copies the whole log: too slow for thousands of play-out decisions)."""
+    sizes = [sum(h) for h in g.hands]
+    standing = g.standing
+    return {
+        "seat": seat,
+        "hand": counts_text(g.hands[seat]),
+        "state": {"active": g.active, "sizes": sizes},
+        "counts": sizes,
+        "chaos": g.chaos,
+        "places": g.places,
+        "phase": g.pending,
+        "rules": spec,
+        "opened": g.opened if g.rules.dian_enabled else None,
+        "owner": g.owner if standing is not None else None,
+        "standing": standing.text if standing is not None else None,
+        "log": [],
+    }
+
+
+def rollout(g: Game, policy: Agent | None = None) -> None:
+    """Play ``g`` to its end with ``policy`` (through rollout views), or ``rollout_action``."""
+    spec = {"preset": g.rules.preset, "overrides": dict(g.rules.overrides)}
     for _ in range(MAX_ROLLOUT_STEPS):
         if g.is_over:
             return
-        g.apply(rollout_action(g))
+        if policy is None:
+            g.apply(rollout_action(g))
+            continue
+        legal = g.legal_actions()
+        seat = g.to_act
+        assert seat is not None
+        g.apply(legal[0] if len(legal) == 1 else policy.act(rollout_view(g, seat, spec), legal))
     raise RuntimeError("a rollout did not end")
 
 
@@ -123,13 +151,16 @@ class SearchAgent:
         samples: int = 400,
         width: int = 6,
         margin: float = 0.3,
+        z: float = 2.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
         self.max_samples = int(samples)
         self.width = int(width)
         self.margin = float(margin)
+        self.z = float(z)
         self.fallback = _fallback(seed)
+        self.policy: Agent | None = self.fallback if self.fallback.name == "heuristic" else None
         self.last: dict[str, Any] = {}
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -142,7 +173,7 @@ class SearchAgent:
             return favourite
         team = view["seat"] & 1
         knowledge = read(view)
-        totals = [0.0] * len(cands)
+        outcomes: list[list[float]] = [[] for _ in cands]
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         n = 0
         while n < self.max_samples and (n == 0 or time.perf_counter() < deadline):
@@ -150,15 +181,26 @@ class SearchAgent:
             for i, a in enumerate(cands):
                 g = base.clone()
                 g.apply(a)
-                rollout(g)
-                totals[i] += team_outcome(g, team)
+                rollout(g, self.policy)
+                outcomes[i].append(team_outcome(g, team))
             n += 1
-        means = [t / n for t in totals]
+        means = [sum(o) / n for o in outcomes]
         best = max(range(len(cands)), key=lambda i: means[i])
         self.last = {"samples": n, "candidates": [a.text for a in cands], "means": means}
-        if means[best] - means[0] <= self.margin:
+        if best == 0 or not self._clearly_better(outcomes[best], outcomes[0]):
             return favourite  # keep the expert's choice unless search clearly disagrees
         return cands[best]
+
+    def _clearly_better(self, new: list[float], old: list[float]) -> bool:
+        """Paired over the shared samples: mean gain above ``margin`` and about two
+        standard errors."""
+        diffs = [a - b for a, b in zip(new, old, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if mean <= self.margin or n < 4:
+            return False
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return var == 0 or mean / (var / n) ** 0.5 >= self.z
 
 
 def _fallback(seed: int | None) -> Agent:

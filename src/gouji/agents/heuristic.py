@@ -1,0 +1,412 @@
+"""``heuristic``: a fast rule-based bot that plans its hand the way a club player does.
+
+It reads only ``(view, legal)``: its own cards, the public log and the public state.
+
+Main rules (see ``HeuristicAgent``):
+
+* **Hand plan.** A hand is a set of *groups* (all the cards of one rank 3…A; under 憋3 the
+  3s are the final group), plus *controls* (2s, SJ, LJ). Every group needs a lead or a
+  response to leave the hand; an LJ makes a play dead (a sure round win), so with enough LJs
+  the hand *runs out* by leading every group with an LJ.
+* **Leads.** Run out when the LJs allow it; otherwise lead the lowest whole group, bare
+  (rubbish first, high groups are kept for answering). Under 憋3 the last group before the
+  3s is led as strongly as possible (a round that ends with someone else leading while we
+  hold only 3s is 闷); under 打点 a 够级 group that can open the point is led before the
+  deadline.
+* **Answers.** Never beat a teammate (except to go out); beat an opponent with the cheapest
+  play when its cost (controls spent, groups split, high cards used) is below what taking
+  the lead is worth; the 对头 yields (让牌) instead of passing, and before an expensive answer.
+* **Offers.** Burns are accepted (the engine offers only burns that can run out);
+  revolution only for a hopeless hand; 会3/会4/会5 to drop a small rubbish group; 还贡 gives
+  the lowest single rubbish card; a returned card of a new rank is refused; everything else
+  is declined.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gouji.actions import (
+    ACCEPT,
+    BURN,
+    GEMING,
+    HUAN,
+    HUI,
+    KEEP,
+    NOBURN,
+    NOGEMING,
+    NOHUI,
+    NOSKIP,
+    NOSWAP,
+    PASS,
+    PLAY,
+    RANG,
+    REFUSE,
+    SKIP,
+    Action,
+)
+from gouji.agents.base import View
+from gouji.cards import LJ, R2, R3, RA, RQ, RT, SJ, parse_counts
+from gouji.plays import NO_BASE, Play, gouji_flag
+from gouji.rules import Rules, make_rules
+
+SEATS = 6
+
+#: Cost of spending one control card (2, SJ, LJ) on an answer, before scaling.
+CONTROL_COST = {R2: 2.2, SJ: 3.5, LJ: 5.0}
+
+
+class _Ctx:
+    """What one decision needs, read once from the view."""
+
+    __slots__ = (
+        "bie3",
+        "chaos",
+        "gmin",
+        "hand",
+        "left",
+        "rules",
+        "seat",
+        "state",
+        "twos",
+        "view",
+    )
+
+    def __init__(self, view: View, rules: Rules) -> None:
+        self.view = view
+        self.rules = rules
+        self.seat: int = int(view["seat"])
+        self.hand: list[int] = parse_counts(view.get("hand") or "")
+        self.state: dict[str, Any] = view.get("state") or {}
+        self.bie3 = rules.bie3_enabled
+        self.twos = rules.play_twos_attach
+        self.gmin = rules.play_gouji_min
+        self.chaos = bool(view.get("chaos"))
+        self.left = _cards_left(view, rules)
+
+    def mate(self, s: int) -> bool:
+        return (s - self.seat) % 2 == 0
+
+    def active(self, s: int) -> bool:
+        act = self.state.get("active")
+        if act is not None:
+            return bool(act[s])
+        return self.view["places"][s] is None
+
+
+def _cards_left(view: View, rules: Rules) -> list[int]:
+    """Each seat's card count: the public hand sizes, else the visible counts, else the deal
+    size less its plays."""
+    sizes = (view.get("state") or {}).get("sizes")
+    if sizes is not None:
+        return list(sizes)
+    total = 216 - sum(rules.deck_remove.values())
+    base = total // SEATS
+    played = [0] * SEATS
+    for s, text in view.get("log") or ():
+        if 0 <= s < SEATS and (text.startswith("play ") or text.startswith("burn ")):
+            played[s] += len(text.split()) - 1
+    out: list[int] = []
+    for s, c in enumerate(view.get("counts") or [base] * SEATS):
+        if isinstance(c, int):
+            out.append(c)
+        elif view["places"][s] is not None:
+            out.append(0)
+        else:
+            out.append(max(1, base - played[s]))
+    return out
+
+
+def groups(hand: Sequence[int], bie3: bool) -> list[int]:
+    """The ranks 3…A held (the 3s left out under 憋3: they are the final play)."""
+    lo = R3 + 1 if bie3 else R3
+    return [r for r in range(lo, RA + 1) if hand[r]]
+
+
+def leads_needed(hand: Sequence[int], bie3: bool, twos_attach: bool) -> int:
+    """How many leads the hand needs to go out if every play of it stood."""
+    n = len(groups(hand, bie3))
+    if bie3 and hand[R3]:
+        n += 1
+    if hand[R2] and (not twos_attach or n == 0):
+        n += 1
+    if n == 0 and (hand[SJ] or hand[LJ]):
+        n = 1
+    return n
+
+
+class HeuristicAgent:
+    """Rule-based play: hand plan, cheap answers, team play (module docstring).
+
+    Options (tuning knobs, the defaults were measured in self-play): ``aggression`` scales
+    what taking the lead is worth when answering; ``split_cost`` is the cost of breaking a
+    group to answer; ``close_bonus`` raises that worth when the hand needs 3 leads or fewer;
+    ``dian_weight`` is the pull towards leading a 够级 group while the point is not open.
+    The agent never uses randomness; ``seed`` is accepted for the common interface.
+    """
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        aggression: float = 1.0,
+        split_cost: float = 0.8,
+        close_bonus: float = 1.0,
+        dian_weight: float = 6.0,
+    ) -> None:
+        self.dian_weight = dian_weight
+        self.rng = random.Random(seed)
+        self.aggression = aggression
+        self.split_cost = split_cost
+        self.close_bonus = close_bonus
+        self._rules: dict[str, Rules] = {}
+
+    # -- entry ---------------------------------------------------------------------------
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` from the seat's view."""
+        if len(legal) == 1:
+            return legal[0]
+        by_kind: dict[str, Action] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, a)
+        if SKIP in by_kind or NOSKIP in by_kind:
+            return self._skip(view, by_kind)
+        if NOSWAP in by_kind:
+            return by_kind[NOSWAP]
+        rules = self._rules_of(view)
+        ctx = _Ctx(view, rules)
+        phase = view.get("phase")
+        if phase == "burn_offer" or BURN in by_kind:
+            return self._burn(ctx, legal, by_kind)
+        if phase in ("lead", "respond", "rang_return") or PLAY in by_kind:
+            plays = [a for a in legal if a.kind == PLAY and a.play is not None]
+            if phase == "lead" or (PASS not in by_kind and RANG not in by_kind):
+                if plays:
+                    return self._lead(ctx, plays)
+            else:
+                return self._respond(ctx, plays, by_kind)
+        if HUAN in by_kind:
+            return self._huan(ctx, legal)
+        if GEMING in by_kind:
+            return by_kind[GEMING] if self._hopeless(ctx) else by_kind[NOGEMING]
+        if HUI in by_kind:
+            return self._hui(ctx, legal, by_kind)
+        if ACCEPT in by_kind or REFUSE in by_kind:
+            # Asked only when the card is of a rank we lack: a new group, so refuse it.
+            return by_kind.get(REFUSE, by_kind.get(ACCEPT, legal[0]))
+        if KEEP in by_kind:
+            return by_kind[KEEP]
+        for a in legal:  # yudian, mingdian and the like: decline
+            if a.kind.startswith("no"):
+                return a
+        return legal[0]
+
+    def _rules_of(self, view: View) -> Rules:
+        spec = view.get("rules") or {"preset": view.get("preset"), "overrides": {}}
+        key = json.dumps(spec, sort_keys=True)
+        r = self._rules.get(key)
+        if r is None:
+            r = self._rules[key] = make_rules(spec["preset"], spec.get("overrides") or None)
+        return r
+
+    # -- pre-play and match decisions -------------------------------------------------------
+    def _skip(self, view: View, by_kind: dict[str, Action]) -> Action:
+        """Skip the next tribute if our team was 串'd (it would pay), else insist on it."""
+        seat = int(view["seat"])
+        places = view.get("places") or []
+        results = (view.get("match") or {}).get("results") or []
+        if results:
+            places = results[-1].get("places") or places
+        top = [s for s, p in enumerate(places) if p is not None and p <= 3]
+        chuaned = len(top) == 3 and all((s - seat) % 2 == 1 for s in top)
+        return by_kind[SKIP] if chuaned and SKIP in by_kind else by_kind.get(NOSKIP, by_kind[SKIP])
+
+    def _hopeless(self, ctx: _Ctx) -> bool:
+        """革命 only with few high cards (the offer already means no 2 or joker)."""
+        h = ctx.hand
+        return sum(h[RQ : RA + 1]) <= 4 and len(groups(h, False)) >= 9
+
+    def _hui(self, ctx: _Ctx, legal: Sequence[Action], by_kind: dict[str, Action]) -> Action:
+        """会3/会4/会5: drop the ranks we hold as a small rubbish group (1 or 2 cards)."""
+        h = ctx.hand
+        small = {str(r + 3) for r in (0, 1, 2) if 1 <= h[r] <= 2}
+        best: Action | None = None
+        for a in legal:
+            if a.kind == HUI and a.hui:
+                want = set(a.hui.split())
+                if want <= small and (best is None or len(want) > len(best.hui.split())):
+                    best = a
+        return best if best is not None else by_kind.get(NOHUI, legal[-1])
+
+    def _huan(self, ctx: _Ctx, legal: Sequence[Action]) -> Action:
+        """还贡: the lowest single rubbish card (never a 2, joker or our last 3)."""
+        h = ctx.hand
+
+        def key(a: Action) -> tuple[int, int, int]:
+            assert a.play is not None
+            r = a.play.eff
+            control = int(r >= R2)
+            last3 = int(r == R3 and ctx.bie3 and h[R3] <= 1)
+            return (control + last3, 0 if h[r] == 1 else 1, r)
+
+        return min(legal, key=key)
+
+    # -- burning ---------------------------------------------------------------------------
+    def _burn(self, ctx: _Ctx, legal: Sequence[Action], by_kind: dict[str, Action]) -> Action:
+        """Accept: a burn runs the hand out. Use the offer that spends the fewest controls."""
+        burns = [a for a in legal if a.kind == BURN and a.play is not None]
+        if not burns:
+            return by_kind.get(NOBURN, legal[0])
+        return min(burns, key=lambda a: self._spend(ctx, a.play))  # type: ignore[arg-type]
+
+    # -- leads -----------------------------------------------------------------------------
+    def _lead(self, ctx: _Ctx, plays: list[Action]) -> Action:
+        h = ctx.hand
+        total = sum(h)
+        for a in plays:  # go out at once
+            assert a.play is not None
+            if a.play.size == total:
+                return a
+        scored = [(self._lead_score(ctx, a.play), i) for i, a in enumerate(plays)]  # type: ignore[arg-type]
+        best = min(scored)
+        return plays[best[1]]
+
+    def _lead_score(self, ctx: _Ctx, p: Play) -> float:
+        """Lower is better."""
+        h = ctx.hand
+        bie3 = ctx.bie3
+        gs = groups(h, bie3)
+        k = len(gs)
+        lj = h[LJ]
+        threes = bie3 and h[R3] > 0
+        if p.base == NO_BASE:
+            # A lead of controls only: worth it when nothing else is left (but the 3s).
+            if k == 0:
+                # lead every 2 and joker together (dead if there is an LJ)
+                left = h[R2] + h[SJ] + h[LJ] - p.size
+                return 10.0 + left * 3.0
+            return 100.0 + p.size
+        r = p.base
+        whole = p.nbase == h[r]
+        s = 0.0 if whole else 8.0 + (h[r] - p.nbase)
+        s += r * 1.0
+        # attachments
+        att2, attsj, attlj = p.n2, p.nsj, p.nlj
+        need_win = threes and k == 1  # the last group before the 3s must win the round
+        # running out: with enough LJs, every group but the last gets an LJ
+        spare_lj = lj - (k if threes else k - 1)
+        if need_win:
+            # as strong as possible: all LJs, then SJs, then 2s
+            s -= 20.0 * min(attlj, 1) + 4.0 * attsj + 1.0 * att2
+            s += 0.2 * max(0, attlj - 1)
+            return s
+        if spare_lj >= 0 and k >= 1:
+            # attach exactly one LJ to the lowest group; the last bare group goes out
+            if attlj == 1 and attsj == 0 and att2 == 0:
+                s -= 15.0
+            else:
+                s += 6.0 * (attsj + attlj) + 3.0 * att2
+            return s
+        s += 6.0 * attsj + 8.0 * attlj + 3.0 * att2
+        # 够级 groups are better held for later (they win rounds), unless the point is due
+        if gouji_flag(p, ctx.gmin):
+            s += self._dian_bonus(ctx)
+        # the last two groups: lead the weaker, keep the stronger to win with
+        return s
+
+    def _dian_bonus(self, ctx: _Ctx) -> float:
+        """Negative when a qualifying 够级 lead would help open the point."""
+        if not ctx.rules.dian_enabled:
+            return 0.0
+        opened = ctx.view.get("opened") or []
+        if not opened or opened[ctx.seat]:
+            return 0.0
+        return -self.dian_weight
+
+    # -- answers ---------------------------------------------------------------------------
+    def _spend(self, ctx: _Ctx, p: Play) -> float:
+        """What a play costs the hand: controls, split groups, high cards."""
+        h = ctx.hand
+        total = sum(h)
+        scale = 1.0 if total > 12 else 0.6
+        c = scale * (CONTROL_COST[R2] * p.n2 + CONTROL_COST[SJ] * p.nsj + CONTROL_COST[LJ] * p.nlj)
+        if p.base != NO_BASE:
+            r = p.base
+            rest = h[r] - p.nbase
+            if rest == 0:
+                c -= 1.5  # a whole group leaves the hand
+            else:
+                c += self.split_cost + 0.15 * rest
+            c += 0.12 * max(0, r - RT) * p.nbase
+        if ctx.bie3 and h[R3]:
+            # 憋3: keep a finisher for the last group before the 3s (else it is 闷)
+            rest = total - p.size - h[R3]
+            if rest > 0:
+                if p.nlj and h[LJ] == p.nlj:
+                    c += 6.0
+                elif p.nsj and not h[LJ] and h[SJ] == p.nsj:
+                    c += 3.0
+        return c
+
+    def _respond(self, ctx: _Ctx, plays: list[Action], by_kind: dict[str, Action]) -> Action:
+        view = ctx.view
+        h = ctx.hand
+        seat = ctx.seat
+        total = sum(h)
+        owner = view.get("owner")
+        standing = Play.parse(view["standing"]) if view.get("standing") else None
+        decline = by_kind.get(PASS) or by_kind.get(RANG) or plays[0]
+        rang = by_kind.get(RANG)
+        if not plays:
+            return rang if rang is not None else decline
+        # go out with this answer
+        for a in plays:
+            assert a.play is not None
+            if a.play.size == total:
+                return a
+        if owner is not None and ctx.mate(owner):
+            return by_kind.get(PASS, decline)
+        # the cheapest answer
+        best_a = plays[0]
+        best_c = 1e9
+        for a in plays:
+            assert a.play is not None
+            c = self._spend(ctx, a.play)
+            rest = total - a.play.size
+            if ctx.bie3 and h[R3] and rest == h[R3] and a.play.nlj == 0:
+                c += 6.0  # leaves only 3s: 闷 unless this play wins the round
+            if c < best_c:
+                best_c, best_a = c, a
+        worth = 2.0 * self.aggression
+        if standing is not None and owner is not None:
+            if gouji_flag(standing, ctx.gmin):
+                worth += 1.0
+            if ctx.left[owner] <= 5:
+                worth += 2.0
+            if ctx.chaos:
+                worth += 1.5
+        need = leads_needed(h, ctx.bie3, ctx.twos)
+        if need <= 3:
+            worth += self.close_bonus * (4 - need)
+        if best_c <= worth:
+            mate = (seat + 2) % SEATS
+            if rang is not None and best_c > 0.5 * worth and ctx.active(mate):
+                return rang  # an expensive answer: the next two may beat it for us
+            return best_a
+        return rang if rang is not None else by_kind.get(PASS, decline)
+
+
+def _register() -> None:
+    from gouji.agents import register
+
+    register("heuristic", HeuristicAgent)
+
+
+_register()
+
+__all__ = ["HeuristicAgent", "groups", "leads_needed"]
