@@ -625,7 +625,7 @@ def plot(result: ArenaResult, path: str) -> None:
             label="95% CI (paired by deal)",
         )
     ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
-    ax.set_ylim(0, 1)
+    ax.set_ylim(-0.03, 1.03)  # a rate of 0 or 1 stays visible off the frame
     ax.set_xlabel("deals")
     ax.set_ylabel("win rate (draws half)")
     ax.set_title(f"{a} vs {b}: running win rate")
