@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint bench bench-compare clean
+.PHONY: test demo lint bench bench-compare serve clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,10 @@ test: $(STAMP)
 # One random game of the full rules, printed play by play.
 demo: $(STAMP)
 	$(BIN)/gouji selfplay --preset OUTLINE_FULL --seed 1
+
+# The multiplayer server on http://127.0.0.1:8000 (docs/protocol.md), rooms kept in gouji.db.
+serve: $(STAMP)
+	$(BIN)/gouji serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -1,4 +1,4 @@
-"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``rules`` and ``arena``."""
+"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``rules``, ``arena``, ``serve``."""
 
 from __future__ import annotations
 
@@ -221,6 +221,21 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the multiplayer server (docs/protocol.md) until interrupted."""
+    import uvicorn
+
+    from gouji.server import create_app
+
+    try:
+        app = create_app(args.db)
+    except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
+        print(f"gouji serve: cannot open the database {args.db!r}: {e}", file=sys.stderr)
+        return 2
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``gouji`` command."""
     parser = argparse.ArgumentParser(prog="gouji", description="够级 (Gouji) tools")
@@ -265,6 +280,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON line")
     p.add_argument("--plot", metavar="FILE", help="write a PNG of the results")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("serve", help="run the multiplayer server (HTTP and websocket)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--db",
+        default="sqlite:///gouji.db",
+        help="SQLAlchemy URL: sqlite:///FILE (default gouji.db here) or postgresql://…",
+    )
+    p.add_argument("--log-level", default="info", help="uvicorn's log level")
+    p.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -1,0 +1,190 @@
+"""Server figures (docs/performance.md, "Server"): memory per table and action latency.
+
+Memory: ``tracemalloc`` of one room whose match is half-way through a game (bots), in this
+process, after a warm-up room (the engine's interned plays and actions are shared).
+
+Latency: a real ``gouji serve`` on loopback (a subprocess, SQLite in a temporary folder) with
+``--rooms`` all-bot tables playing non-stop (``bot_delay_ms`` 0, ``next_delay_ms`` 0), plus one
+room of one human and five bots (``bot_delay_ms`` 0). The human answers each of its decisions
+at once over the websocket; we time ``act`` → ``ack`` and ``act`` → the next ``state``.
+
+    .venv/bin/python benchmarks/server_load.py --rooms 50 --acts 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from gouji import agents
+from gouji.server.protocol import RoomConfig
+from gouji.server.rooms import Room, start_match
+
+
+def _half_game(seed: int) -> Room:
+    """A room (no database) whose match is half-way through its first game."""
+    room = Room(f"M{seed}", RoomConfig(bots=6), seed, time.time(), None)
+    start_match(room, "heuristic")
+    assert room.match is not None
+    bot = agents.get("heuristic", seed=seed)
+    while not room.match.game.is_over and room.version < 80:
+        seat = room.match.to_act
+        assert seat is not None
+        view = room.match.view(seat)
+        room.commit("bot", seat, bot.act(view, room.match.legal_actions()).text)
+    return room
+
+
+def memory_per_table(tables: int = 20) -> float:
+    """Bytes a table with a running match holds, averaged over ``tables`` rooms."""
+    _half_game(0)  # warm the shared caches
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    rooms = [_half_game(s + 1) for s in range(tables)]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert len(rooms) == tables
+    return (after - before) / tables
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _post(base: str, body: dict[str, Any]) -> str:
+    req = urllib.request.Request(base + "/api/rooms", data=json.dumps(body).encode(), method="POST")
+    with urllib.request.urlopen(req) as r:
+        code: str = json.load(r)["code"]
+        return code
+
+
+def _get(base: str, path: str) -> Any:
+    with urllib.request.urlopen(base + path) as r:
+        return json.load(r)
+
+
+async def _probe(base: str, acts: int) -> tuple[list[float], list[float]]:
+    """Time one human's acts: to the ack and to the next state."""
+    code = _post(base, {"bots": 5, "bot_delay_ms": 0, "timer_s": None, "next_delay_ms": 0})
+    to_ack: list[float] = []
+    to_state: list[float] = []
+    ws_url = base.replace("http://", "ws://") + "/ws"
+    async with connect(ws_url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "join", "room": code, "name": "probe"}))
+        await ws.send(json.dumps({"type": "sit", "seat": 0}))
+        await ws.send(json.dumps({"type": "start"}))
+        acted = -1
+        n = 0
+        sent_at = 0.0
+        waiting_ack = waiting_state = False
+        while len(to_state) < acts:
+            msg = json.loads(await ws.recv())
+            now = time.perf_counter()
+            if msg["type"] == "ack":
+                to_ack.append(now - sent_at)
+                waiting_ack = False
+                continue
+            if msg["type"] != "state":
+                continue
+            if waiting_state and msg["version"] > acted:
+                to_state.append(now - sent_at)
+                waiting_state = False
+            view = msg["view"]
+            if msg["room"]["status"] == "between":
+                await ws.send(json.dumps({"type": "next"}))
+                continue
+            if msg["room"]["status"] == "over":
+                break
+            if view and view["legal_actions"] and msg["version"] > acted and not waiting_ack:
+                n += 1
+                acted = msg["version"]
+                sent_at = time.perf_counter()
+                waiting_ack = waiting_state = True
+                action = view["legal_actions"][0]
+                await ws.send(json.dumps({"type": "act", "id": f"p{n}", "action": action}))
+    return to_ack, to_state
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def latency(rooms: int, acts: int, warm_s: float, delay_ms: int = 0) -> dict[str, Any]:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{Path(tmp) / 'load.db'}"
+        cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
+        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
+        try:
+            for _ in range(100):
+                try:
+                    _get(base, "/healthz")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            codes = [
+                _post(base, {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "seed": i})
+                for i in range(rooms)
+            ]
+            time.sleep(warm_s)
+            v0 = sum(_get(base, f"/api/rooms/{c}")["version"] for c in codes)
+            t0 = time.perf_counter()
+            to_ack, to_state = asyncio.run(_probe(base, acts))
+            seconds = time.perf_counter() - t0
+            v1 = sum(_get(base, f"/api/rooms/{c}")["version"] for c in codes)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    ms = 1000.0
+    return {
+        "rooms": rooms,
+        "acts": len(to_state),
+        "ack_median_ms": statistics.median(to_ack) * ms,
+        "ack_p95_ms": _pct(to_ack, 0.95) * ms,
+        "state_median_ms": statistics.median(to_state) * ms,
+        "state_p95_ms": _pct(to_state, 0.95) * ms,
+        "state_p99_ms": _pct(to_state, 0.99) * ms,
+        "bot_decisions_per_s": (v1 - v0) / seconds,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--rooms", type=int, nargs="+", default=[0, 50], help="bot tables")
+    ap.add_argument("--acts", type=int, default=300, help="timed acts of the human")
+    ap.add_argument("--bot-delay-ms", type=int, default=0, help="the bot tables' bot delay")
+    ap.add_argument("--warm", type=float, default=2.0, help="seconds the tables run first")
+    args = ap.parse_args()
+    print(f"memory per table (match half-way): {memory_per_table() / 1024:.1f} KiB")
+    for n in args.rooms:
+        r = latency(n, args.acts, args.warm, args.bot_delay_ms)
+        print(
+            f"{n:4d} bot tables ({args.bot_delay_ms} ms delay): "
+            f"act→ack median {r['ack_median_ms']:.2f} ms, "
+            f"p95 {r['ack_p95_ms']:.2f} ms; act→state median {r['state_median_ms']:.2f} ms, "
+            f"p95 {r['state_p95_ms']:.2f} ms, p99 {r['state_p99_ms']:.2f} ms "
+            f"({r['acts']} acts); bot decisions/s {r['bot_decisions_per_s']:,.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,231 @@
+"""Message validation for the websocket protocol and the create-room body (docs/protocol.md).
+
+Everything a client sends passes through here first: a bad message becomes a
+:class:`ProtocolError` with one of the documented codes, never an exception in a room.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from gouji.agents import names as agent_names
+from gouji.game import UnsupportedRules, check_supported
+from gouji.rules import DEFAULT_PRESET, ConfigError, Rules, make_rules, parse_override
+
+MAX_MESSAGE = 16 * 1024  # bytes of one websocket message
+MAX_BODY = 64 * 1024  # bytes of one HTTP body
+SEATS = 6
+
+# error codes (docs/protocol.md)
+BAD_JSON = "bad_json"
+BAD_MESSAGE = "bad_message"
+TOO_LARGE = "too_large"
+NO_ROOM = "no_room"
+NOT_JOINED = "not_joined"
+NOT_YOUR_TURN = "not_your_turn"
+ILLEGAL = "illegal"
+SEAT_TAKEN = "seat_taken"
+STARTED = "started"
+NOT_STARTED = "not_started"
+
+
+class ProtocolError(Exception):
+    """A client message the server answers with an ``error`` (the room is unchanged)."""
+
+    def __init__(self, code: str, message: str, id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.id = id
+
+    def as_message(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if self.id is not None:
+            out["id"] = self.id
+        return out
+
+
+# type -> {field: (python type, required)}
+_STR = str
+_SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
+    "join": {"room": (_STR, True), "name": (_STR, False), "token": (_STR, False)},
+    "sit": {"seat": (int, True)},
+    "stand": {},
+    "start": {"bots": (int, False), "bot": (_STR, False)},
+    "act": {"id": (_STR, True), "action": (_STR, True)},
+    "hint": {},
+    "trust": {"on": (bool, True)},
+    "next": {},
+    "resync": {},
+    "ping": {},
+}
+MESSAGE_TYPES = tuple(_SCHEMA)
+
+
+def _type_ok(value: object, want: type | tuple[type, ...]) -> bool:
+    if want is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, want)
+
+
+def parse_message(raw: str | bytes) -> dict[str, Any]:
+    """A validated client message; raises :class:`ProtocolError` (bad_json, bad_message,
+    too_large) with a clear text."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError(TOO_LARGE, f"a message is at most {MAX_MESSAGE} bytes, not {size}")
+    try:
+        msg = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ProtocolError(BAD_JSON, f"not JSON: {e}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError(BAD_MESSAGE, "a message is a JSON object with a 'type'")
+    kind = msg.get("type")
+    msg_id = msg.get("id") if isinstance(msg.get("id"), str) else None
+    if not isinstance(kind, str) or kind not in _SCHEMA:
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f"unknown message type {kind!r}; types: {', '.join(MESSAGE_TYPES)}",
+            msg_id,
+        )
+    for name, (want, required) in _SCHEMA[kind].items():
+        if name not in msg or msg[name] is None:
+            if required:
+                raise ProtocolError(BAD_MESSAGE, f"'{kind}' needs the field '{name}'", msg_id)
+            continue
+        if not _type_ok(msg[name], want):
+            what = getattr(want, "__name__", str(want))
+            raise ProtocolError(BAD_MESSAGE, f"'{kind}': field '{name}' must be {what}", msg_id)
+    if kind == "act" and not 0 < len(msg["id"]) <= 100:
+        raise ProtocolError(BAD_MESSAGE, "'act': 'id' is 1 to 100 characters", None)
+    if kind == "sit" and not 0 <= msg["seat"] < SEATS:
+        raise ProtocolError(BAD_MESSAGE, f"'sit': seats are 0 to {SEATS - 1}")
+    if kind == "join" and len(msg.get("name") or "") > 40:
+        raise ProtocolError(BAD_MESSAGE, "'join': a name is at most 40 characters")
+    return msg
+
+
+# ------------------------------------------------------------------------------ room config
+@dataclass
+class RoomConfig:
+    """The create-room body, validated (docs/protocol.md, HTTP)."""
+
+    preset: str = DEFAULT_PRESET
+    overrides: dict[str, Any] = field(default_factory=dict)
+    bots: int = 5
+    bot: str = "heuristic"
+    timer_s: float | None = 30.0
+    count_visibility: str | None = None
+    card_counter: bool = False
+    games: int | None = None
+    bot_delay_ms: int = 600
+    next_delay_ms: int = 3000
+
+    def rules(self) -> Rules:
+        overrides = dict(self.overrides)
+        if self.count_visibility is not None:
+            overrides["info.count_visibility"] = self.count_visibility
+        return make_rules(self.preset, overrides)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_CONFIG_FIELDS = {
+    "preset",
+    "overrides",
+    "bots",
+    "bot",
+    "timer_s",
+    "count_visibility",
+    "card_counter",
+    "games",
+    "bot_delay_ms",
+    "next_delay_ms",
+    "seed",
+}
+
+
+class ConfigProblem(ValueError):
+    """A create-room body the server refuses (HTTP 400)."""
+
+
+def _int_field(body: dict[str, Any], name: str, lo: int, hi: int) -> int | None:
+    v = body.get(name)
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ConfigProblem(f"'{name}' must be an integer from {lo} to {hi}")
+    return v
+
+
+def parse_config(body: object) -> tuple[RoomConfig, int | None]:
+    """The room config and the optional ``seed`` from a create-room body."""
+    if not isinstance(body, dict):
+        raise ConfigProblem("the body is a JSON object")
+    unknown = sorted(set(body) - _CONFIG_FIELDS)
+    if unknown:
+        raise ConfigProblem(
+            f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(sorted(_CONFIG_FIELDS))}"
+        )
+    cfg = RoomConfig()
+    if body.get("preset") is not None:
+        if not isinstance(body["preset"], str):
+            raise ConfigProblem("'preset' must be a string")
+        cfg.preset = body["preset"]
+    overrides = body.get("overrides")
+    if overrides is not None:
+        if not isinstance(overrides, dict):
+            raise ConfigProblem("'overrides' must be an object of rule keys")
+        cfg.overrides = {}
+        for key, value in overrides.items():
+            try:  # a string value is read like `--set key=value` on the command line
+                val = parse_override(f"{key}={value}")[1] if isinstance(value, str) else value
+            except ConfigError as e:
+                raise ConfigProblem(str(e)) from None
+            cfg.overrides[key] = list(val) if isinstance(val, tuple) else val
+    bots = _int_field(body, "bots", 0, SEATS)
+    if bots is not None:
+        cfg.bots = bots
+    if body.get("bot") is not None:
+        if not isinstance(body["bot"], str) or body["bot"] not in agent_names():
+            raise ConfigProblem(f"'bot' must be one of {', '.join(agent_names())}")
+        cfg.bot = body["bot"]
+    if "timer_s" in body:
+        t = body["timer_s"]
+        if t is not None and (
+            not isinstance(t, int | float) or isinstance(t, bool) or not 0 < t <= 3600
+        ):
+            raise ConfigProblem("'timer_s' must be a number of seconds in (0, 3600] or null")
+        cfg.timer_s = None if t is None else float(t)
+    if body.get("count_visibility") is not None:
+        if not isinstance(body["count_visibility"], str):
+            raise ConfigProblem("'count_visibility' must be a string")
+        cfg.count_visibility = body["count_visibility"]
+    if body.get("card_counter") is not None:
+        if not isinstance(body["card_counter"], bool):
+            raise ConfigProblem("'card_counter' must be true or false")
+        cfg.card_counter = body["card_counter"]
+    cfg.games = _int_field(body, "games", 1, 1000)
+    delay = _int_field(body, "bot_delay_ms", 0, 60_000)
+    if delay is not None:
+        cfg.bot_delay_ms = delay
+    pause = _int_field(body, "next_delay_ms", 0, 600_000)
+    if pause is not None:
+        cfg.next_delay_ms = pause
+    seed = _int_field(body, "seed", 0, 2**53)
+    try:
+        rules = cfg.rules()
+        check_supported(rules)
+    except (ConfigError, UnsupportedRules) as e:
+        raise ConfigProblem(str(e)) from None
+    cfg.preset = rules.preset
+    return cfg, seed
+
+
+def config_from_dict(data: dict[str, Any]) -> RoomConfig:
+    """A stored config back as a :class:`RoomConfig`."""
+    known = {k: v for k, v in data.items() if k in RoomConfig.__dataclass_fields__}
+    return RoomConfig(**known)

@@ -1,0 +1,85 @@
+// Small helpers shared by the pages: storage, toasts, element building.
+const NAME_KEY = "gouji.name";
+const ROOMS_KEY = "gouji.rooms";
+
+function lsGet(k) {
+  try {
+    return localStorage.getItem(k);
+  } catch (e) {
+    return null;
+  }
+}
+
+function lsSet(k, v) {
+  try {
+    localStorage.setItem(k, v);
+  } catch (e) {
+    /* storage unavailable */
+  }
+}
+
+export function loadName() {
+  return lsGet(NAME_KEY) || "";
+}
+
+export function saveName(name) {
+  if (name) lsSet(NAME_KEY, name);
+}
+
+/** {token, name} remembered for a room, so a reload reclaims the seat. */
+export function loadRoom(code) {
+  try {
+    return JSON.parse(lsGet("gouji.room." + code) || "null") || {};
+  } catch (e) {
+    return {};
+  }
+}
+
+export function saveRoom(code, data) {
+  lsSet("gouji.room." + code, JSON.stringify(data));
+  const list = recentRooms().filter((c) => c !== code);
+  list.unshift(code);
+  lsSet(ROOMS_KEY, JSON.stringify(list.slice(0, 8)));
+}
+
+export function recentRooms() {
+  try {
+    const v = JSON.parse(lsGet(ROOMS_KEY) || "[]");
+    return Array.isArray(v) ? v.filter((c) => typeof c === "string") : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+/** Build an element: el("div", {class: "x", onclick: f}, child, "text", …). */
+export function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(e.dataset, v);
+      else if (k === "text") e.textContent = v;
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    e.append(c instanceof Node ? c : String(c));
+  }
+  return e;
+}
+
+/** A short message at the bottom; a `key` replaces the earlier toast of that key. */
+export function toast(message, kind = "info", ms = 4000, key = null) {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", { id: "toasts", class: "toasts" });
+    document.body.append(box);
+  }
+  if (key) for (const old of box.querySelectorAll(`[data-key="${key}"]`)) old.remove();
+  const item = el("div", { class: "toast " + kind, role: kind === "error" ? "alert" : "status", dataset: key ? { key } : undefined }, message);
+  box.append(item);
+  setTimeout(() => item.remove(), ms);
+}

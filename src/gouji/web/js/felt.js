@@ -1,0 +1,185 @@
+// The table drawing shared by the live table and the replay: six seats and the centre.
+import { cardsText, faceText, parseCards, sortCards } from "./cards.js";
+import { el } from "./common.js";
+import { getLang, placeName, t } from "./i18n.js";
+
+export const SEATS = 6;
+
+export function teamOf(seat) {
+  return seat % 2 === 0 ? "a" : "b";
+}
+
+/** Position 0 (bottom, own seat) … 5 going round the table in turn order (下家 on the right). */
+export function posOf(seat, me) {
+  const base = me === null || me === undefined ? 0 : me;
+  return (seat - base + SEATS) % SEATS;
+}
+
+/** The relation of `seat` to `me`: "me", "mate", "duitou" or "opp" (null when spectating). */
+export function relation(seat, me) {
+  if (me === null || me === undefined) return null;
+  if (seat === me) return "me";
+  if (seat === (me + 3) % SEATS) return "duitou";
+  return teamOf(seat) === teamOf(me) ? "mate" : "opp";
+}
+
+/** A small row of face-up mini cards. */
+export function miniCards(text, extraClass = "") {
+  const lang = getLang();
+  return el(
+    "span",
+    { class: "mini-cards " + extraClass, title: cardsText(text, lang) },
+    sortCards(parseCards(text)).map((c) =>
+      el("span", { class: "mini card-" + c.toLowerCase(), dataset: { code: c } }, faceText(c, lang)),
+    ),
+  );
+}
+
+function countText(c) {
+  if (c === null || c === undefined || c === "playing") return t("count_hidden");
+  return String(c);
+}
+
+/** The latest play of each seat in the current round: seat → text. */
+function lastPlays(view) {
+  const out = {};
+  for (const [s, text] of view.round_plays || []) out[s] = text;
+  return out;
+}
+
+/**
+ * One seat's box. `info` = {name, bot, trust, connected, empty}; `opts` = {me, deadline, hands}.
+ */
+export function seatBox(view, seat, info, opts) {
+  const me = opts.me;
+  const rel = relation(seat, me);
+  const v = view || {};
+  const place = v.places ? v.places[seat] : null;
+  const status = v.statuses ? v.statuses[seat] : "active";
+  const opened = Array.isArray(v.opened) && v.opened[seat];
+  const head = v.heads ? v.heads[seat] : "live";
+  const turn = v.to_act === seat && !v.is_over;
+  const classes = ["seat", "team-" + teamOf(seat), "pos-" + posOf(seat, me)];
+  if (rel) classes.push("rel-" + rel);
+  if (turn) classes.push("turn");
+  if (place) classes.push("finished");
+  if (info.empty) classes.push("empty");
+  if (status === "passed" || status === "rang") classes.push("st-" + status);
+
+  const badges = [];
+  if (rel === "me") badges.push(el("span", { class: "badge me" }, t("you")));
+  else if (rel === "duitou") badges.push(el("span", { class: "badge duitou" }, t("opposite")));
+  else if (rel === "mate") badges.push(el("span", { class: "badge mate" }, t("teammate")));
+  if (place) badges.push(el("span", { class: "badge place place-" + place }, placeName(place)));
+  if (opened) badges.push(el("span", { class: "badge opened" }, t("opened")));
+  if (v.burner === seat) badges.push(el("span", { class: "badge burner" }, t("burner")));
+  if (v.revolutionary === seat) badges.push(el("span", { class: "badge rev" }, t("revolutionary")));
+  if (head === "none" && !place) badges.push(el("span", { class: "badge nohead" }, t("no_head")));
+  if (status === "passed") badges.push(el("span", { class: "badge passed" }, t("passed")));
+  if (status === "rang") badges.push(el("span", { class: "badge rang" }, t("rang")));
+  if (info.trust) badges.push(el("span", { class: "badge trust" }, t("trust")));
+  if (info.bot) badges.push(el("span", { class: "badge bot" }, t("bot_mark")));
+  if (info.connected === false && !info.bot && !info.empty) {
+    badges.push(el("span", { class: "badge offline" }, t("offline")));
+  }
+
+  const shown = opts.hands && typeof opts.hands[seat] === "string" ? opts.hands[seat] : null;
+  const count = shown !== null ? parseCards(shown).length : v.counts ? v.counts[seat] : null;
+  const plays = lastPlays(v);
+  const name = info.empty ? t("empty_seat") : info.name || `${t("seat")} ${seat + 1}`;
+  const box = el(
+    "div",
+    { class: classes.join(" "), dataset: { seat: String(seat) } },
+    el(
+      "div",
+      { class: "seat-head" },
+      el("span", { class: "team-dot" }),
+      el("span", { class: "seat-name", title: info.title || name }, name),
+      view
+        ? el(
+            "span",
+            { class: "count", title: t("cards_n") },
+            el("span", { class: "count-icon" }),
+            countText(count),
+          )
+        : null,
+      turn ? el("span", { class: "timer", dataset: { deadline: String(opts.deadline || "") } }) : null,
+    ),
+    el("div", { class: "badges" }, badges),
+    plays[seat] !== undefined ? el("div", { class: "seat-play" }, miniCards(plays[seat])) : null,
+    opts.hands && opts.hands[seat] !== undefined && opts.hands[seat] !== null
+      ? el("div", { class: "seat-hand" }, miniCards(opts.hands[seat], "small"))
+      : null,
+  );
+  return box;
+}
+
+/** The centre: the standing play, the round's plays and whose turn it is. */
+export function centre(view, names, opts) {
+  const v = view;
+  const nameOf = (s) => (s === null || s === undefined ? "" : names[s] || `${t("seat")} ${s + 1}`);
+  const parts = [];
+  const match = v.match || {};
+  parts.push(
+    el(
+      "div",
+      { class: "centre-top muted" },
+      match.game ? t("game_n", match.game) + " · " : "",
+      v.round ? t("round_n", v.round) : "",
+      v.hui ? ` · 会${v.hui}` : "",
+    ),
+  );
+  if (v.standing) {
+    parts.push(
+      el(
+        "div",
+        { class: "standing" + (v.protected ? " protected" : "") },
+        el("div", { class: "standing-owner" }, nameOf(v.owner)),
+        miniCards(v.standing, "big"),
+      ),
+    );
+  } else {
+    parts.push(el("div", { class: "standing empty" }, "—"));
+  }
+  const rp = v.round_plays || [];
+  if (rp.length > 1) {
+    parts.push(
+      el(
+        "div",
+        { class: "round-plays" },
+        rp.slice(-8).map(([s, text]) =>
+          el("span", { class: "rp team-" + teamOf(s) }, el("b", null, nameOf(s) + " "), cardsText(text, getLang())),
+        ),
+      ),
+    );
+  }
+  let status = "";
+  if (v.is_over) status = t("game_over");
+  else if (v.to_act !== null && v.to_act !== undefined) {
+    status = v.to_act === opts.me ? t("to_act_you") : t("to_act_other", nameOf(v.to_act));
+  } else if (v.waiting) status = t("waiting_private");
+  parts.push(el("div", { class: "turn-status" + (v.to_act === opts.me && !v.is_over ? " mine" : "") }, status));
+  return el("div", { class: "centre" }, parts);
+}
+
+/** Fill `felt` with the six seats and the centre. */
+export function drawFelt(felt, view, infos, opts) {
+  felt.textContent = "";
+  const names = infos.map((i) => (i.empty ? "" : i.name));
+  for (let s = 0; s < SEATS; s++) felt.append(seatBox(view, s, infos[s], opts));
+  felt.append(view ? centre(view, names, opts) : el("div", { class: "centre" }, opts.centreContent || ""));
+}
+
+/** Seconds left until `deadline` (epoch seconds). */
+export function secondsLeft(deadline) {
+  if (!deadline) return null;
+  return Math.max(0, Math.ceil(Number(deadline) - Date.now() / 1000));
+}
+
+export function tickTimers(root = document) {
+  for (const e of root.querySelectorAll(".timer")) {
+    const left = secondsLeft(e.dataset.deadline);
+    e.textContent = left === null ? "" : t("timer_s", left);
+    e.classList.toggle("urgent", left !== null && left <= 5);
+  }
+}

@@ -1,0 +1,104 @@
+// Step-by-step replay of a finished game: GET /api/rooms/{code}/games/{i}/replay.
+import { el, toast } from "./common.js";
+import { SEATS, drawFelt, teamOf } from "./felt.js";
+import { actionLabel, applyStatic, getLang, logText, setLang, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const parts = location.pathname.split("/").filter(Boolean); // ["replay", code, game]
+const code = (parts[1] || "").toUpperCase();
+const game = Number(parts[2] || 0);
+
+const R = { steps: [], i: 0, timer: null, seats: [] };
+
+function infos() {
+  return Array.from({ length: SEATS }, (_, s) => {
+    const x = R.seats[s] || {};
+    const name = x.bot ? `${t("bot_name")} ${s + 1}` : x.name || `${t("seat")} ${s + 1}`;
+    return { name, title: x.name || "", bot: Boolean(x.bot) };
+  });
+}
+
+function show() {
+  applyStatic();
+  $("replay-title").textContent = `${code} #${game + 1}`;
+  $("back-table").textContent = t("room") + " " + code;
+  $("back-table").href = "/r/" + code;
+  const n = R.steps.length;
+  if (!n) return;
+  R.i = Math.max(0, Math.min(R.i, n - 1));
+  const step = R.steps[R.i];
+  const v = step.view;
+  drawFelt($("felt"), v, infos(), { me: null, hands: v.hands || null });
+  $("slider").max = String(n - 1);
+  $("slider").value = String(R.i);
+  $("step-label").textContent = t("step", R.i, n - 1);
+  const who = step.seat === null || step.seat === undefined ? "" : infos()[step.seat].name;
+  $("step-action").textContent = step.action ? `${who}: ${actionLabel(step.action)}` : "—";
+  $("play").textContent = R.timer ? t("pause") : t("playpause");
+  const ol = $("log");
+  ol.textContent = "";
+  for (const [s, text] of (v.log || []).slice(-80)) {
+    ol.append(el("li", { class: s >= 0 ? "team-" + teamOf(s) : "table" }, logText(s >= 0 ? infos()[s].name : "", text)));
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function go(i) {
+  R.i = i;
+  show();
+}
+
+function toggle() {
+  if (R.timer) {
+    clearInterval(R.timer);
+    R.timer = null;
+  } else {
+    if (R.i >= R.steps.length - 1) R.i = 0;
+    R.timer = setInterval(() => {
+      if (R.i >= R.steps.length - 1) {
+        clearInterval(R.timer);
+        R.timer = null;
+        show();
+        return;
+      }
+      go(R.i + 1);
+    }, 700);
+  }
+  show();
+}
+
+async function load() {
+  try {
+    const [rep, room] = await Promise.all([
+      fetch(`/api/rooms/${code}/games/${game}/replay`).then(async (r) => {
+        const d = await r.json().catch(() => ({}));
+        if (!r.ok) throw new Error(d.error || r.statusText);
+        return d;
+      }),
+      fetch(`/api/rooms/${code}`).then((r) => (r.ok ? r.json() : null)).catch(() => null),
+    ]);
+    R.steps = rep.steps || [];
+    R.seats = room && room.seats ? room.seats : [];
+    show();
+  } catch (e) {
+    toast(String(e.message || e), "error", 10000);
+    $("step-action").textContent = String(e.message || e);
+  }
+}
+
+$("first").addEventListener("click", () => go(0));
+$("prev").addEventListener("click", () => go(R.i - 1));
+$("next").addEventListener("click", () => go(R.i + 1));
+$("last").addEventListener("click", () => go(R.steps.length - 1));
+$("play").addEventListener("click", toggle);
+$("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+$("lang").addEventListener("click", () => {
+  setLang(getLang() === "zh" ? "en" : "zh");
+  show();
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowLeft") go(R.i - 1);
+  if (e.key === "ArrowRight") go(R.i + 1);
+});
+applyStatic();
+load();

@@ -1,0 +1,297 @@
+"""The web client (src/gouji/web) in Chromium against the real server (docs/protocol.md).
+
+Set GOUJI_SCREENSHOTS=<dir> to keep the screenshots of the table at 1280x800 and 390x844.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .webutil import (  # skips this module where Chromium or Playwright is missing
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    Browser,
+    LiveServer,
+    Page,
+    Pages,
+    expect,
+    sync_playwright,
+)
+
+GAME_S = 55  # each game must finish within this
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("server") / "gouji.db")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM is not None
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[Pages]:
+    p = Pages(browser)
+    yield p
+    p.close()
+    assert not p.errors, "errors in the page: " + "; ".join(p.errors)
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: $GOUJI_SCREENSHOTS if set (to look at them), else a tmp dir."""
+    where = os.environ.get("GOUJI_SCREENSHOTS")
+    path = Path(where) if where else tmp_path / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def open_table(page: Page, server: LiveServer, code: str) -> None:
+    page.goto(f"{server.url}/r/{code}")
+    expect(page.locator("#conn.ok")).to_be_visible()
+
+
+def wait_seated(page: Page, server: LiveServer, code: str, name: str) -> int:
+    """Wait until the room shows `name` in a seat (the page sits down by itself)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        seats = server.get_json(f"/api/rooms/{code}")["seats"]
+        for s in seats:
+            if s["name"] == name:
+                seat: int = s["seat"]
+                return seat
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{name} did not sit down")
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("#gameover:not(.hidden)").count() > 0
+
+
+def take_turn(page: Page) -> bool:
+    """If it is this page's decision: ask for a hint and click what it highlights. True if
+    it acted."""
+    hint = page.locator('#actions button[data-action="hint"]:not([disabled])')
+    if hint.count() == 0:
+        return False
+    version = page.evaluate("window.gouji.state.version")
+    hint.click()
+    hinted = page.locator("#actions button.hinted:not([disabled])")
+    try:
+        hinted.first.wait_for(state="visible", timeout=3000)
+    except Exception:
+        # the turn may have passed (托管 or timeout) while the hint travelled
+        return False
+    hinted.first.click()
+    page.wait_for_function(
+        f"window.gouji.state.version > {version} || !window.gouji.state.busy", timeout=5000
+    )
+    return True
+
+
+def test_human_plays_a_game_against_five_bots(
+    live_server: LiveServer, pages: Pages, shots: Path
+) -> None:
+    code = live_server.create_room(
+        preset="OUTLINE_CLASSIC",
+        bots=5,
+        bot="heuristic",
+        bot_delay_ms=0,
+        timer_s=None,
+        card_counter=True,
+    )
+    page = pages.new("Alice", DESKTOP)
+    open_table(page, live_server, code)
+    wait_seated(page, live_server, code, "Alice")
+    page.locator("#start").click()
+    expect(page.locator("#hand .card").first).to_be_visible()
+    hand = page.evaluate("window.gouji.state.view.hand").split()
+    assert 30 <= len(hand) <= 36  # 36 dealt, less what 会3 sets aside
+    expect(page.locator("#hand .card")).to_have_count(len(hand))
+    expect(page.locator("#felt .seat")).to_have_count(6)
+    expect(page.locator("#felt .seat.rel-me")).to_have_count(1)
+    expect(page.locator("#felt .seat.rel-duitou")).to_have_count(1)
+    expect(page.locator("#felt .seat.rel-mate")).to_have_count(2)
+    expect(page.locator("#counter-panel .cc")).to_have_count(15)
+    assert page.locator("#autopass").is_checked()
+
+    # select by clicking and by dragging across cards; Clear empties the selection
+    cards = page.locator("#hand .card")
+    cards.nth(0).click(position={"x": 6, "y": 20})
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    first, third = cards.nth(1).bounding_box(), cards.nth(3).bounding_box()
+    assert first is not None and third is not None
+    page.mouse.move(first["x"] + 5, first["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(third["x"] + 5, third["y"] + 20, steps=6)
+    page.mouse.up()
+    assert page.locator("#hand .card.selected").count() >= 3
+    page.locator("#actions .clear-btn").click()
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+
+    turns = 0
+    deadline = time.monotonic() + GAME_S
+    while not game_over(page):
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        acted = take_turn(page)
+        turns += acted
+        if turns == 3 and acted:
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(shots / "table-1280x800.png"))
+        if not acted:
+            page.wait_for_timeout(30)
+    expect(page.locator("#gameover .places li")).to_have_count(6)
+    page.screenshot(path=str(shots / "gameover-1280x800.png"))
+    games = live_server.get_json(f"/api/rooms/{code}/games")
+    assert len(games) == 1
+    places = page.evaluate("window.gouji.state.view.places")
+    assert sorted(places) == [1, 2, 3, 4, 5, 6]
+
+    # the replay link: step through the finished game with every hand shown
+    with page.context.expect_page() as info:
+        page.locator("#gameover a.replay-link").click()
+    replay = info.value
+    expect(replay.locator("#felt .seat")).to_have_count(6)
+    expect(replay.locator("#felt .seat-hand").first).to_be_visible()
+    assert replay.locator("#felt .seat-hand").count() == 6
+    replay.locator("#next").click()
+    replay.locator("#next").click()
+    expect(replay.locator("#step-label")).to_contain_text("step 2")
+    replay.locator("#last").click()
+    expect(replay.locator("#step-action")).not_to_have_text("—")
+    replay.set_viewport_size(DESKTOP)
+    replay.locator("#prev").click()
+    replay.screenshot(path=str(shots / "replay-1280x800.png"))
+    replay.close()
+
+    # the next game starts when the seated human asks for it
+    page.locator("#gameover .next-btn").click()
+    expect(page.locator("#gameover")).to_be_hidden()
+    expect(page.locator("#hand .card").first).to_be_visible()
+
+
+def test_two_humans_and_a_reload(live_server: LiveServer, pages: Pages, shots: Path) -> None:
+    code = live_server.create_room(
+        preset="OUTLINE_FULL", bots=4, bot="heuristic", bot_delay_ms=0, timer_s=None
+    )
+    alice = pages.new("Alice", DESKTOP)
+    open_table(alice, live_server, code)
+    seat_a = wait_seated(alice, live_server, code, "Alice")
+    bob = pages.new("Bob", PHONE)
+    open_table(bob, live_server, code)
+    seat_b = wait_seated(bob, live_server, code, "Bob")
+    assert seat_a != seat_b
+    alice.locator("#start").click()
+    expect(bob.locator("#hand .card").first).to_be_visible()
+    bob_hand = bob.evaluate("window.gouji.state.view.hand")
+
+    bob_turns = 0
+    reloaded = False
+    shot_taken = False
+    deadline = time.monotonic() + GAME_S
+    while not (game_over(alice) and game_over(bob)):
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        acted = take_turn(alice)
+        if take_turn(bob):
+            acted = True
+            bob_turns += 1
+            if not shot_taken:
+                bob.screenshot(path=str(shots / "table-390x844.png"), full_page=True)
+                shot_taken = True
+        if bob_turns >= 2 and not reloaded and not game_over(bob):
+            bob.reload()
+            expect(bob.locator("#conn.ok")).to_be_visible()
+            expect(bob.locator("#felt .seat.rel-me")).to_have_count(1)
+            assert bob.evaluate("window.gouji.state.seat") == seat_b
+            assert bob.evaluate("window.gouji.state.view.seat") == seat_b
+            assert bob.evaluate("window.gouji.state.view.hand") != bob_hand  # Bob has played
+            reloaded = True
+        if not acted:
+            alice.wait_for_timeout(30)
+    assert reloaded
+    seats = live_server.get_json(f"/api/rooms/{code}")["seats"]
+    assert seats[seat_b]["name"] == "Bob" and not seats[seat_b]["trust"]
+    expect(bob.locator("#gameover .places li")).to_have_count(6)
+
+
+def test_spectator_sees_no_hand(live_server: LiveServer, pages: Pages, shots: Path) -> None:
+    code = live_server.create_room(preset="OUTLINE_CLASSIC", bots=5, bot_delay_ms=0)
+    alice = pages.new("Alice", DESKTOP)
+    open_table(alice, live_server, code)
+    wait_seated(alice, live_server, code, "Alice")
+    alice.locator("#start").click()
+    expect(alice.locator("#hand .card").first).to_be_visible()
+
+    watcher = pages.new(None, PHONE)  # no stored name: the page asks for one
+    watcher.goto(f"{live_server.url}/r/{code}")
+    expect(watcher.locator("#name-dialog")).to_be_visible()
+    watcher.locator("#name-input").fill("Carol")
+    watcher.locator("#name-dialog button[type=submit]").click()
+    expect(watcher.locator("#conn.ok")).to_be_visible()
+    expect(watcher.locator("#felt .seat")).to_have_count(6)
+    expect(watcher.locator(".spectator-note")).to_be_visible()
+    assert watcher.evaluate("window.gouji.state.seat") is None
+    view = watcher.evaluate("window.gouji.state.view")
+    assert "hand" not in view
+    expect(watcher.locator("#hand")).to_be_hidden()
+    assert watcher.locator("#hand .card").count() == 0
+    assert watcher.locator("#actions button").count() == 0
+    expect(watcher.locator("#felt .seat.rel-me")).to_have_count(0)
+    watcher.screenshot(path=str(shots / "spectator-390x844.png"), full_page=True)
+
+    # the language toggle is remembered
+    watcher.locator("#lang").click()
+    expect(watcher.locator("#log-panel h3")).to_have_text("记录")
+    watcher.reload()
+    expect(watcher.locator("#log-panel h3")).to_have_text("记录")
+
+
+def test_lobby_creates_a_room(live_server: LiveServer, pages: Pages, shots: Path) -> None:
+    page = pages.new(None, DESKTOP)
+    page.goto(live_server.url + "/")
+    page.locator("#name").fill("Dora")
+    page.locator("#preset").select_option("LIANG4")
+    page.locator("#bots").select_option("5")
+    page.locator("#bot").select_option("random")
+    page.locator("#timer").fill("20")
+    page.locator("#count_visibility").select_option("always")
+    page.locator("#card_counter").check()
+    page.locator("#games").fill("2")
+    page.screenshot(path=str(shots / "lobby-1280x800.png"))
+    page.locator("#create").click()
+    page.wait_for_url("**/r/*")
+    code = page.url.rstrip("/").split("/")[-1]
+    room = live_server.get_json(f"/api/rooms/{code}")
+    cfg = room["config"]
+    assert cfg["preset"] == "LIANG4"
+    assert (cfg["bots"], cfg["bot"], cfg["timer_s"]) == (5, "random", 20)
+    assert (cfg["count_visibility"], cfg["card_counter"], cfg["games"]) == ("always", True, 2)
+    expect(page.locator("#conn.ok")).to_be_visible()
+    wait_seated(page, live_server, code, "Dora")
+    expect(page.locator("#start")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('gouji.name')") == "Dora"
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('gouji.room.{code}')).token")
+
+    # join by link from the lobby
+    other = pages.new("Eve", DESKTOP)
+    other.goto(live_server.url + "/")
+    other.locator("#code").fill(f"{live_server.url}/r/{code.lower()}")
+    other.locator("#join").click()
+    other.wait_for_url(f"**/r/{code}")
+    wait_seated(other, live_server, code, "Eve")

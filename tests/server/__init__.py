@@ -1,0 +1,1 @@
+"""Tests of the multiplayer server (src/gouji/server, docs/protocol.md)."""

@@ -1,0 +1,132 @@
+"""A small websocket client over Starlette's TestClient for the server tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+Message = dict[str, Any]
+
+
+def create_room(client: TestClient, **config: Any) -> str:
+    """Create a room (fast bots, no timer unless given) and return its code."""
+    body: dict[str, Any] = {"bot_delay_ms": 0, "timer_s": None}
+    body.update(config)
+    r = client.post("/api/rooms", json=body)
+    assert r.status_code == 201, r.text
+    code: str = r.json()["code"]
+    return code
+
+
+class Player:
+    """One websocket: sends messages and reads until a wanted message comes."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.state: Message | None = None
+        self.welcome: Message | None = None
+        self.seen: list[Message] = []
+        self.n = 0
+        self.acted = -1  # the version of the last state this player acted on
+
+    def send(self, **msg: Any) -> None:
+        self.ws.send_json(msg)
+
+    def recv(self) -> Message:
+        m: Message = self.ws.receive_json()
+        self.seen.append(m)
+        if m["type"] == "state":
+            self.state = m
+        elif m["type"] == "welcome":
+            self.welcome = m
+        return m
+
+    def until(self, pred: Callable[[Message], bool], limit: int = 20000) -> Message:
+        for _ in range(limit):
+            m = self.recv()
+            if pred(m):
+                return m
+        raise AssertionError("the wanted message never came")
+
+    def next_of(self, kind: str) -> Message:
+        return self.until(lambda m: m["type"] == kind)
+
+    def state_where(self, pred: Callable[[Message], bool]) -> Message:
+        return self.until(lambda m: m["type"] == "state" and pred(m))
+
+    def reach(self, pred: Callable[[Message], bool]) -> Message:
+        """The latest state if it satisfies ``pred``, else the next one that does."""
+        if self.state is not None and pred(self.state):
+            return self.state
+        return self.state_where(pred)
+
+    def at_version(self, version: int) -> Message:
+        """The latest state if it is at ``version`` or later, else the next one that is."""
+        return self.reach(lambda m: int(m["version"]) >= version)
+
+    def join(self, room: str, name: str = "ann", token: str | None = None) -> Message:
+        msg: dict[str, Any] = {"type": "join", "room": room, "name": name}
+        if token is not None:
+            msg["token"] = token
+        self.ws.send_json(msg)
+        w = self.next_of("welcome")
+        self.next_of("state")
+        return w
+
+    def my_turn(self) -> Message:
+        """The next state in which this seat has a decision (or the room is no longer
+        playing)."""
+        return self.reach(
+            lambda m: (
+                (m["version"] > self.acted and bool(m["view"] and m["view"]["legal_actions"]))
+                or m["room"]["status"] in ("between", "over")
+            )
+        )
+
+    def act(self, action: str) -> Message:
+        """Send ``act`` with a fresh id and return the answer (ack or error)."""
+        self.n += 1
+        if self.state is not None:
+            self.acted = self.state["version"]
+        cid = f"{id(self)}-{self.n}"
+        self.send(type="act", id=cid, action=action)
+        return self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == cid)
+
+    def play_game(self, use_hint: bool = False, max_acts: int | None = None) -> int:
+        """Play the seat's decisions (the first legal action, or the hint) until the game is
+        over; returns how many it made."""
+        made = 0
+        while max_acts is None or made < max_acts:
+            m = self.my_turn()
+            if m["room"]["status"] in ("between", "over"):
+                return made
+            legal = m["view"]["legal_actions"]
+            action = legal[0]
+            if use_hint:
+                self.send(type="hint")
+                action = self.next_of("hint")["action"]
+                assert action in legal
+            answer = self.act(action)
+            assert answer["type"] == "ack" and answer["duplicate"] is False, answer
+            made += 1
+        return made
+
+
+@contextmanager
+def player(client: TestClient) -> Iterator[Player]:
+    with client.websocket_connect("/ws") as ws:
+        yield Player(ws)
+
+
+def wait_for(check: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Poll ``check`` until it holds."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting")
