@@ -3,6 +3,7 @@ reconnecting, the next game, finished games' records and replays."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,15 @@ def test_all_bot_table_plays_on_by_itself(client: TestClient) -> None:
         with player(client) as s:
             s.join(code, "sue")
             assert s.state is not None and s.state["view"]["match"]["is_over"]
+
+
+def test_open_ended_table_everyone_left_waits(client: TestClient) -> None:
+    """An open-ended all-bot table plays its game but starts no new one with nobody there."""
+    with client:
+        code = create_room(client, bots=6, seed=3, games=None, next_delay_ms=0)
+        wait_for(lambda: client.get(f"/api/rooms/{code}").json()["status"] == "between", 60)
+        time.sleep(0.3)
+        assert client.get(f"/api/rooms/{code}").json()["status"] == "between"
+        with player(client) as s:  # a spectator arrives: the table plays on
+            s.join(code, "sue")
+            wait_for(lambda: client.get(f"/api/rooms/{code}").json()["status"] == "playing", 30)

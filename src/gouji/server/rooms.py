@@ -378,7 +378,9 @@ class Room:
             return None
         if m.is_over:
             return None
-        if all(s.automatic for s in self.seats):
+        if all(s.automatic for s in self.seats) and (self.conns or m.length is not None):
+            # nobody needs to act: a fixed-length match plays to its end; an open-ended one
+            # only while someone is there to watch (else it would run forever)
             return self._since + self.config.next_delay_ms / 1000, "next"
         return None
 
@@ -581,6 +583,7 @@ class Hub:
                 room.commit("trust", seat, "off back")  # the player is back: 托管 ends
             else:
                 room.push_all()  # presence changed (not a stored change: same version)
+                room.changed.set()  # a watcher may let an all-bot table play on
 
     async def leave(self, conn: Connection) -> None:
         """The connection closed: when a seated human's last connection goes, 托管."""
