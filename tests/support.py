@@ -3,7 +3,10 @@ preamble) and position drivers."""
 
 from __future__ import annotations
 
+import random
+
 from gouji import Game, timeout_action
+from gouji.cards import NUM_RANKS
 
 #: OD: OUTLINE_CLASSIC with the outline's 打点 and tribute (打点 without 憋3).
 OD_OVERRIDES: dict[str, object] = {
@@ -27,3 +30,23 @@ def end_round(g: Game) -> None:
             return
         g.apply(timeout_action(g))
     raise AssertionError("the round did not end")
+
+
+def hide_and_shuffle(g: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``g`` whose other active seats' cards are reshuffled among them (counts kept)."""
+    h = g.clone()
+    others = [s for s in range(6) if s != seat and g.active[s] and s != g.claimant]
+    pool: list[int] = []
+    for s in others:
+        for r in range(NUM_RANKS):
+            pool += [r] * g.hands[s][r]
+    rng.shuffle(pool)
+    for s in others:
+        n = sum(g.hands[s])
+        counts = [0] * NUM_RANKS
+        for r in pool[:n]:
+            counts[r] += 1
+        pool = pool[n:]
+        h.hands[s] = counts
+    h._legal = None
+    return h

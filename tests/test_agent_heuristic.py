@@ -12,30 +12,11 @@ import pytest
 from gouji import Action, Game, Match, make_rules
 from gouji.agents import get
 from gouji.agents.heuristic import HeuristicAgent, leads_needed
-from gouji.cards import NUM_RANKS, parse_counts
+from gouji.cards import parse_counts
 from gouji.game import PRIVATE_PENDING
+from support import hide_and_shuffle
 
 PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT", "LIANG4", "MATCH7", "COMP2")
-
-
-def hide_and_shuffle(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``g`` whose other active seats' cards are reshuffled among them."""
-    h = g.clone()
-    others = [s for s in range(6) if s != seat and g.active[s] and s != g.claimant]
-    pool: list[int] = []
-    for s in others:
-        for r in range(NUM_RANKS):
-            pool += [r] * g.hands[s][r]
-    rng.shuffle(pool)
-    for s in others:
-        n = sum(g.hands[s])
-        counts = [0] * NUM_RANKS
-        for r in pool[:n]:
-            counts[r] += 1
-        pool = pool[n:]
-        h.hands[s] = counts
-    h._legal = None
-    return h
 
 
 def test_registered() -> None:

@@ -11,7 +11,7 @@ import pytest
 from gouji import Match, make_rules
 from gouji.agents import get, names
 from gouji.rules import PRESET_NAMES
-from test_playouts import hide_and_shuffle
+from support import hide_and_shuffle
 
 FAST = {"search": {"budget_ms": 5.0, "samples": 2}}
 

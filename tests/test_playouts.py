@@ -19,6 +19,7 @@ from gouji import Game, IllegalAction, Play, make_rules
 from gouji.cards import NUM_RANKS, counts_text
 from gouji.game import PRIVATE_PENDING
 from gouji.plays import holds, is_composition_legal, leads
+from support import hide_and_shuffle
 
 PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC")
 GAMES_PER_PRESET = 1000
@@ -84,26 +85,6 @@ def illegal_candidates(g: Game, rng: random.Random) -> list[str]:
         counts[rng.choice(missing)] = 1
         out.append(f"play {counts_text(counts)}")
     return [t for t in out if t not in legal]
-
-
-def hide_and_shuffle(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``g`` whose other active seats' cards are reshuffled among them (counts kept)."""
-    h = g.clone()
-    others = [s for s in range(6) if s != seat and g.active[s] and s != g.claimant]
-    pool: list[int] = []
-    for s in others:
-        for r in range(NUM_RANKS):
-            pool += [r] * g.hands[s][r]
-    rng.shuffle(pool)
-    for s in others:
-        n = sum(g.hands[s])
-        counts = [0] * NUM_RANKS
-        for r in pool[:n]:
-            counts[r] += 1
-        pool = pool[n:]
-        h.hands[s] = counts
-    h._legal = None
-    return h
 
 
 def play_checked(preset: str, seed: int) -> Game:
