@@ -193,7 +193,7 @@ class Match:
         """A JSON-serializable record that replays to the same totals and state."""
         return {
             "format": FORMAT,
-            "rules": {"preset": self.rules.preset, "overrides": _jsonable(self.rules.overrides)},
+            "rules": self.rules.spec(),
             "seed": self.seed,
             "length": self.length,
             "games": [
@@ -294,7 +294,3 @@ class Match:
         # the opener is ceremonial: the 大落's 对头 [O][L], the 大落 itself in [V4]
         opener = da_luo if self.rules.open_first_start == "liang4" else (da_luo + 3) % SEATS
         return {"opener": opener, "first_taker": da_luo, "first_game": False}
-
-
-def _jsonable(overrides: Mapping[str, object]) -> dict[str, object]:
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in overrides.items()}

@@ -33,17 +33,10 @@ def make_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` as it stands (JSON-serializable)."""
     return {
         "format": FORMAT,
-        "rules": {"preset": game.rules.preset, "overrides": _jsonable(game.rules.overrides)},
+        "rules": game.rules.spec(),
         "start": dict(game.start),
         "actions": list(game.actions),
     }
-
-
-def _jsonable(overrides: Mapping[str, object]) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for k, v in overrides.items():
-        out[k] = list(v) if isinstance(v, tuple) else v
-    return out
 
 
 def replay(record: Mapping[str, Any]) -> Game:

@@ -677,6 +677,11 @@ class Rules:
             out[key] = value
         return out
 
+    def spec(self) -> dict[str, object]:
+        """``{"preset", "overrides"}``, JSON-ready: how records and views name a rule set."""
+        overrides = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.overrides.items()}
+        return {"preset": self.preset, "overrides": overrides}
+
     def with_overrides(self, overrides: Mapping[str, object]) -> Rules:
         """A new rule set: this one's preset and overrides, then ``overrides``; revalidated."""
         return make_rules(self.preset, {**self.overrides, **overrides})

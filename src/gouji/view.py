@@ -42,7 +42,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     to_act = game.to_act if (not private or seat == game.to_act) else None
     v: dict[str, Any] = {
         "preset": game.rules.preset,
-        "rules": {"preset": game.rules.preset, "overrides": _overrides(game)},
+        "rules": game.rules.spec(),
         "seat": seat,
         "phase": game.pending,
         "to_act": to_act,
@@ -92,7 +92,3 @@ def _current_round_tail(log: list[tuple[int, str]]) -> list[tuple[int, str]]:
         if log[i][1] == "round_won":
             return log[i + 1 :]
     return log
-
-
-def _overrides(game: Game) -> dict[str, object]:
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in game.rules.overrides.items()}

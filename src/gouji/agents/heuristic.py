@@ -24,7 +24,6 @@ Main rules (see ``HeuristicAgent``):
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -49,9 +48,10 @@ from gouji.actions import (
     Action,
 )
 from gouji.agents.base import View
+from gouji.agents.knowledge import rules_of
 from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RQ, RT, SJ, deck_counts, parse_counts
 from gouji.plays import NO_BASE, Play, gouji_flag
-from gouji.rules import Rules, make_rules
+from gouji.rules import Rules
 
 SEATS = 6
 
@@ -199,7 +199,6 @@ class HeuristicAgent:
         self.aggression = aggression
         self.split_cost = split_cost
         self.close_bonus = close_bonus
-        self._rules: dict[str, Rules] = {}
 
     # -- entry ---------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -213,7 +212,7 @@ class HeuristicAgent:
             return self._skip(view, by_kind)
         if NOSWAP in by_kind:
             return by_kind[NOSWAP]
-        rules = self._rules_of(view)
+        rules = rules_of(view)
         ctx = _Ctx(view, rules)
         phase = view.get("phase")
         if phase == "burn_offer" or BURN in by_kind:
@@ -240,14 +239,6 @@ class HeuristicAgent:
             if a.kind.startswith("no"):
                 return a
         return legal[0]
-
-    def _rules_of(self, view: View) -> Rules:
-        spec = view.get("rules") or {"preset": view.get("preset"), "overrides": {}}
-        key = json.dumps(spec, sort_keys=True)
-        r = self._rules.get(key)
-        if r is None:
-            r = self._rules[key] = make_rules(spec["preset"], spec.get("overrides") or None)
-        return r
 
     # -- pre-play and match decisions -------------------------------------------------------
     def _skip(self, view: View, by_kind: dict[str, Action]) -> Action:

@@ -9,8 +9,10 @@ piles that left the game (a revolutionary's hand has no 2 or joker; a 闷 hand i
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from gouji.agents.base import View
@@ -24,9 +26,15 @@ _RANK = {code: i for i, code in enumerate(RANKS)}
 
 
 def rules_of(view: View) -> Rules:
-    """The rules named in a view."""
-    r = view["rules"]
-    return make_rules(r["preset"], r.get("overrides") or {})
+    """The rules named in a view (built once per distinct spec: agents ask every decision)."""
+    spec = view.get("rules") or {"preset": view.get("preset"), "overrides": {}}
+    return _rules_from(json.dumps(spec, sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _rules_from(spec_json: str) -> Rules:
+    spec = json.loads(spec_json)
+    return make_rules(spec["preset"], spec.get("overrides") or None)
 
 
 @dataclass

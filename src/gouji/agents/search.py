@@ -90,7 +90,7 @@ def rollout_view(g: Game, seat: int, spec: dict[str, Any]) -> View:
 
 def rollout(g: Game, policy: Agent | None = None) -> None:
     """Play ``g`` to its end with ``policy`` (through rollout views), or ``rollout_action``."""
-    spec = {"preset": g.rules.preset, "overrides": dict(g.rules.overrides)}
+    spec = g.rules.spec()
     for _ in range(MAX_ROLLOUT_STEPS):
         if g.is_over:
             return
