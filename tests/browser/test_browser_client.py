@@ -91,14 +91,14 @@ def take_turn(page: Page) -> bool:
     if hint.count() == 0:
         return False
     version = page.evaluate("window.gouji.state.version")
-    hint.click()
     hinted = page.locator("#actions button.hinted:not([disabled])")
     try:
+        hint.click(timeout=3000)
         hinted.first.wait_for(state="visible", timeout=3000)
+        hinted.first.click(timeout=3000)
     except Exception:
-        # the turn may have passed (托管 or timeout) while the hint travelled
+        # the turn may have passed (托管, a timeout, a re-render) while we clicked
         return False
-    hinted.first.click()
     page.wait_for_function(
         f"window.gouji.state.version > {version} || !window.gouji.state.busy", timeout=5000
     )
@@ -180,7 +180,11 @@ def test_human_plays_a_game_against_five_bots(
     replay.screenshot(path=str(shots / "replay-1280x800.png"))
     replay.close()
 
-    # the next game starts when the seated human asks for it
+    # the next game starts when the seated human asks for it (after any swap prompt it answers)
+    deadline = time.monotonic() + 20
+    while page.locator("#gameover .next-btn").count() == 0 and time.monotonic() < deadline:
+        if not take_turn(page):
+            time.sleep(0.2)
     page.locator("#gameover .next-btn").click()
     expect(page.locator("#gameover")).to_be_hidden()
     expect(page.locator("#hand .card").first).to_be_visible()
