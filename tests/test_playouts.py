@@ -3,7 +3,8 @@
 Every game ends; cards are conserved; places are a permutation of 1–6; every accepted action
 was legal (checked independently of ``legal_actions``); illegal and malformed actions are
 rejected with a rule-citing message and change nothing; ``from_record(record())`` reproduces
-the game; a seat's view does not change when cards it cannot see are shuffled.
+the game; a seat's view does not change when cards it cannot see are shuffled; at the end the
+revolutionary's place follows R15.4 and the seats left holding cards follow R11.5.
 """
 
 from __future__ import annotations
@@ -66,6 +67,16 @@ def check_accepted(g: Game, text: str) -> None:
         assert g.pending == "respond" and seat == (g.owner + 3) % 6 and not g.s_protected
     elif word == "kou":
         assert g.pending == "kou" and seat == (g.owner + 3) % 6
+    elif word == "tiao":
+        assert g.pending == "lead" and g.rules.info_tiao and not g.rules.bie3_enabled
+    elif word == "order":  # R10.2: the claimant's first active teammate, else itself
+        c = g.claimant
+        mates = [q for q in ((c + 2) % 6, (c + 4) % 6) if g.active[q]]
+        assert g.pending == "order" and seat == (mates[0] if mates else c)
+        claimed = [0] * NUM_RANKS
+        for chunk in cards.split("|"):
+            claimed = [a + b for a, b in zip(claimed, Play.parse(chunk).counts(), strict=True)]
+        assert claimed == g.hands[c], (text, g.hand(c))
 
 
 def illegal_candidates(g: Game, rng: random.Random) -> list[str]:
@@ -118,7 +129,52 @@ def play_checked(preset: str, seed: int) -> Game:
     assert sum(map(sum, g.hands)) == 0 or all(not a for a in g.active)
     res = g.result()
     assert len(res["team_scores"]) == 2
+    check_revolutionary_place(g, res)
+    check_early_end_opened(g)
     return g
+
+
+def check_revolutionary_place(g: Game, res: dict[str, Any]) -> None:
+    """R15.4 / AMB-75: the revolutionary holds 三科 exactly when its two teammates hold 头科 and
+    二科 (the other team is then 串三户), else 四科."""
+    r = g.revolutionary
+    if r is None:
+        return
+    top = {g.places[(r + 2) % 6], g.places[(r + 4) % 6]} == {1, 2}
+    assert g.places[r] == (3 if top else 4), g.places
+    if top:
+        assert res["chuan"] == r % 2
+
+
+def check_early_end_opened(g: Game) -> None:
+    """R11.5 / AMB-76, refereed from the log: the seats still holding cards at the end (placed
+    by R9.9) count as opened exactly when their R11.4 deadline was still open; a deadline
+    closes only by the final play of a 头科 or 二科, never by a forced place."""
+    if not g.rules.dian_enabled:
+        return
+    forced = {s for s, t in g.log if t.split()[0] in ("men", "broken_burn")}
+    stuck = {s for s, t in g.log if t == "four_unlocked"}  # R13.5 (d): can no longer open
+    went_out = {
+        g.places[s]: s
+        for s in range(6)
+        if s != g.revolutionary and s not in forced and not sum(g.hands[s])
+    }
+    deadline = g.rules.dian_deadline
+    lenient = g.rules.bie3_enabled and g.rules.bie3_men == "lenient"
+    for s in range(6):
+        hand = g.hands[s]
+        if not sum(hand) or s in stuck or (lenient and hand[0] == sum(hand)):
+            continue
+        if deadline == "touke":
+            closed = 1 in went_out
+        else:
+            closed = 2 in went_out or (
+                deadline == "outline" and 1 in went_out and (went_out[1] + 3) % 6 == s
+            )
+        if not closed:
+            assert g.opened[s], (s, g.places, g.log[-12:])
+        else:
+            assert (s, "opened_at_end") not in g.log, s
 
 
 @pytest.mark.parametrize(

@@ -318,7 +318,8 @@ def test_TV_E14_feasibility_twos_not_attached() -> None:
     assert g.pending == "respond" and g.to_act == 4
     g.apply("pass")
     assert g.pending == "lead" and g.to_act == 1
-    assert set(legal(g)) == {act("play SJ 5"), act("play SJ 2")}
+    # the burn leads (OC also lets a leader claim its hand: 挑牌, R10.2)
+    assert set(legal(g)) == {act("play SJ 5"), act("play SJ 2"), "tiao"}
 
 
 def test_TV_E15_burn_success_fixed_when_hand_empties() -> None:

@@ -417,5 +417,9 @@ def test_TV_O05_whole_team_men() -> None:
     assert g.places[5] == 3
     res = g.result()
     assert res["chuan"] == 1
-    # the deadlines closed at game end: everyone not opened before is 不开点
-    assert res["opened"] == [False, False, False, True, False, False]
+    # R11.5 (AMB-76): team B was still in play when the early end came, before any final
+    # play closed a deadline, so P1, P3, P5 count as opened; the 闷'd P0, P2, P4 are judged
+    # as usual: not opened (docs/decisions.md, errata: TV-O05 predates AMB-76)
+    assert res["opened"] == [False, True, False, True, False, True]
+    assert (1, "opened_at_end") in g.log and (5, "opened_at_end") in g.log
+    assert (3, "opened_at_end") not in g.log  # P3 had opened already

@@ -100,7 +100,8 @@ def dealt(g: Game) -> list[list[int]]:
         first_game=g.start["first_game"],
     )
     assert b.pending == "lead" and not any("buy" in t for _, t in b.log)
-    assert b.first_taker == g.first_taker
+    if g.pending != "yudian":  # 预点 comes before the opening (R18 step 1)
+        assert b.first_taker == g.first_taker
     return [list(h) for h in b.hands]
 
 
@@ -805,7 +806,28 @@ def test_TV_N08_reopen_within_rotation() -> None:
 
 
 # ---------------------------------------------------------------------- TV-I09
+def test_TV_I09_match7_plain_win_and_no_tie_at_one_table() -> None:
+    """TV-I09 (1.2): after three games A 33, B 30, A wins. Every game hands out 7+5+4+3+2+0 =
+    21 points whatever the places, so three games give 63, odd: a tie cannot happen."""
+    # A {1, 3, 6} = 11, B {2, 4, 5} = 10, three times: A 33, B 30
+    _, recorded, _ = score("match7", Events((1, 2, 3, 4, 6, 5)))
+    assert recorded == [11, 10]
+    for seed in range(3):
+        m = Match(M7, seed)
+        rng = random.Random(seed)
+        for i in range(3):
+            if i:
+                m.next_game()
+            drive(m, rng)
+            answer(m)
+            assert sum(m.game.result()["team_scores"]) == 21
+        assert sum(m.totals) == 63 and m.totals[0] != m.totals[1]
+        assert m.is_over and m.resets == 0 and len(m.results) == 3
+        assert m.winner == (0 if m.totals[0] > m.totals[1] else 1)
+
+
 def test_TV_I09_match7_tie_resets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R17.3's extra game, kept for completeness: tested with constructed totals."""
     # the fourth game's places: A {1, 4, 6} = 10, B {2, 3, 5} = 11 (R17.3)
     _, recorded, _ = score("match7", Events((1, 2, 4, 3, 6, 5)))
     assert recorded == [10, 11]

@@ -39,6 +39,7 @@ NOYUDIAN = "noyudian"
 MINGDIAN = "mingdian"
 NOMINGDIAN = "nomingdian"
 TIAO = "tiao"
+ORDER = "order"
 HUAN = "huan"
 ACCEPT = "accept"
 REFUSE = "refuse"
@@ -61,6 +62,7 @@ WORDS = (
     NOYUDIAN,
     MINGDIAN,
     NOMINGDIAN,
+    TIAO,
     ACCEPT,
     REFUSE,
     SWAP,
@@ -74,7 +76,7 @@ HUI_CHOICES = ("3", "4", "3 4", "5")
 class Action:
     """One decision. ``str(action)`` is its canonical text.
 
-    Every action except a 挑牌 claim is interned, so equal actions are the same object and
+    Every action except a 挑牌 order is interned, so equal actions are the same object and
     compare by identity (fast membership tests in the engine's hot path).
     """
 
@@ -141,10 +143,11 @@ class Action:
 
     @classmethod
     def of_claim(cls, plays: tuple[Play, ...]) -> Action:
-        """``tiao <cards> | <cards> …``: a 挑牌 claim of the whole hand in this order (R10.2)."""
+        """``order <cards> | <cards> …``: the order of a 挑牌 claim's plays, fixed by the
+        claimant's first active teammate (R10.2)."""
         if not plays:
-            raise IllegalAction("R10.2: a claim names at least one play")
-        return cls._build(TIAO, "tiao " + " | ".join(p.text for p in plays), claim=plays)
+            raise IllegalAction("R10.2: a claim's order names at least one play")
+        return cls._build(ORDER, "order " + " | ".join(p.text for p in plays), claim=plays)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -166,7 +169,7 @@ class Action:
             if word == HUI:
                 choice = " ".join(sorted(rest.split()))
                 return cls.of_hui(choice)
-            if word == TIAO:
+            if word == ORDER:
                 return cls.of_claim(tuple(Play.parse(chunk) for chunk in rest.split("|")))
         except CompositionError as e:
             raise IllegalPlay(f"{e} (in {text!r})") from None
@@ -175,7 +178,7 @@ class Action:
         if rest.strip():
             raise IllegalAction(f"malformed action {text!r}: '{word}' takes no cards")
         if word not in WORDS:
-            known = "play, burn, huan, tiao, hui, " + ", ".join(WORDS)
+            known = "play, burn, huan, order, hui, " + ", ".join(WORDS)
             raise IllegalAction(f"unknown action {text!r}; actions are: {known}")
         return cls.word(word)
 

@@ -28,6 +28,7 @@ from gouji.actions import (
     NOHUI,
     NOMINGDIAN,
     NOYUDIAN,
+    ORDER,
     PASS,
     PLAY,
     RANG,
@@ -67,6 +68,7 @@ from gouji.rules import Rules
 from gouji.tribute import Payment, tribute_cards
 
 SEATS = 6
+PLACE_NAMES = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}  # R9.1
 ACTIVE, PASSED, RANGED = 0, 1, 2  # per-round status (R7)
 LIVE, DEAD_LEVEL, NO_HEAD = 0, 1, 2  # head(p) (R9.4)
 
@@ -84,9 +86,10 @@ P_HUI5 = "hui5"
 P_HUAN = "huan"  # R16.7: the receiver of 落贡 returns a card
 P_HUAN_CHECK = "huan_check"  # R16.7: the payer may refuse a returned card of a rank it lacks
 P_MINGDIAN = "mingdian"
+P_ORDER = "order"  # R10.2: the claimant's first active teammate fixes the claim's order
 P_OVER = "over"
 
-_PLAY_PENDING = frozenset({P_LEAD, P_RESPOND, P_RANG_RETURN, P_OFFER, P_KOU, P_OVER})
+_PLAY_PENDING = frozenset({P_LEAD, P_RESPOND, P_RANG_RETURN, P_OFFER, P_KOU, P_ORDER, P_OVER})
 
 #: Pending kinds whose seat the other players must not learn (it would reveal cards).
 PRIVATE_PENDING = frozenset({P_OFFER, P_GEMING, P_HUAN_CHECK})
@@ -95,6 +98,7 @@ _PASS = Action.word(PASS)
 _RANG = Action.word(RANG)
 _NOBURN = Action.word(NOBURN)
 _KOU = Action.word(KOU)
+_TIAO = Action.word(TIAO)
 
 #: Rules the engine does not implement yet, by the key that switches them on.
 _UNSUPPORTED: tuple[tuple[str, object, str], ...] = (
@@ -121,6 +125,51 @@ def duitou(seat: int) -> int:
 def team(seat: int) -> int:
     """R1.1: team A = 0 (seats 0, 2, 4), team B = 1 (seats 1, 3, 5)."""
     return seat & 1
+
+
+def _history_problem(
+    rules: Rules,
+    places: Mapping[int, int],
+    revolutionary: int | None,
+    renounced: bool,
+    opened: set[int],
+) -> str:
+    """Why a ``from_hands`` position could not arise in a game ('' when it could).
+
+    Going out takes the best free place (R9.2) and a forced place the worst (R9.11); the
+    revolutionary holds 四科 meanwhile (R15.4). So the places held are the best few and the
+    worst few of those a game hands out, with nothing free between them.
+    """
+    order = [p for p in range(1, 7) if revolutionary is None or p != 4]
+    held = set(places.values())
+    top = 0
+    while top < len(order) and order[top] in held:
+        top += 1
+    bottom = len(order)
+    while bottom > top and order[bottom - 1] in held:
+        bottom -= 1
+    gap = sorted(held.intersection(order[top:bottom]))
+    if gap:
+        free = [p for p in order if p not in held]
+        return (
+            f"impossible places: {_place_list(gap)} held while {_place_list(free[:1])} is free; "
+            "going out takes the best free place (R9.2), a forced place the worst (R9.11)"
+            + (", and the revolutionary holds 四科 (R15.4)" if revolutionary is not None else "")
+        )
+    if renounced and revolutionary is None:
+        return "R15.5: only the revolutionary's 对头 can renounce, and there is no revolutionary"
+    if opened and not rules.dian_enabled:
+        return "R11.1: 开点 is not played in these rules (dian.enabled is false)"
+    if revolutionary in opened and not rules.bie3_enabled:
+        return "R11.6: without 憋3 the revolutionary is 不开点 (认点); it cannot have opened"
+    bad = sorted(q for q in opened if not 0 <= q < SEATS)
+    if bad:
+        return f"R0.2: seats are 0…5, not {bad[0]}"
+    return ""
+
+
+def _place_list(places: Iterable[int]) -> str:
+    return ", ".join(PLACE_NAMES[p] for p in places)
 
 
 def _qualifier(play: Play, qualifier: str) -> bool:
@@ -169,8 +218,8 @@ class Game:
         self.renounced = False
         self.rev_chances_used = [0] * SEATS
         self.opener = 0
-        self.first_taker = 0
-        self.starter = 0
+        self.first_taker = -1  # unknown until the opening (R3.1), after 预点 (R18 step 1)
+        self.starter = -1
         self.pending = "setup"
         self.to_act: int | None = None
         self._ask: list[int] = []  # seats still to ask in a pre-play phase or burn window
@@ -249,19 +298,11 @@ class Game:
         g.start["tribute"] = [p.as_dict() for p in g.tribute]
         g.start["hui5_team"] = g.hui5_team
         g.opener = g.rng.randrange(SEATS) if opener is None else opener
-        if first_taker is None:
-            od = dealing.draw_opening(g.rng, g.opener, rules.open_joker_draw, rules.deck_remove)
-            for seat, rank in od.draws:
-                g.log.append((seat, f"opening_draw {RANKS[rank]}"))
-            g.first_taker = od.first_taker
-        else:
-            g.first_taker = first_taker
-        g.log.append((g.first_taker, "first_taker"))
         g._first_game = first_game
         if rules.dian_enabled and rules.dian_declare != "off":
-            g._begin_ask(P_YUDIAN, g._ccw_from(g.first_taker))
+            g._begin_ask(P_YUDIAN, g._ccw_from(g.opener))  # R18 step 1: before the opening
         else:
-            g._deal_and_continue()
+            g._open_and_deal()
         return g
 
     @classmethod
@@ -315,6 +356,9 @@ class Game:
             raise ValueError("two seats cannot hold the same place")
         if revolutionary is not None and 4 in places.values():
             raise ValueError("R15.4: the revolutionary holds 四科")
+        why = _history_problem(rules, places, revolutionary, renounced, set(opened))
+        if why:
+            raise ValueError(why)
         for seat in range(SEATS):
             out = seat in places or seat == revolutionary
             if out != (sum(counts[seat]) == 0):
@@ -369,8 +413,8 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every legal action of ``to_act`` (empty when the game is over).
 
-        A 挑牌 claim (R10.2) is legal when leading but not listed: claims number in the
-        thousands; ``apply`` accepts them (``tiao <cards> | <cards> …``).
+        When a 挑牌 claim's order is due (R10.2) only the canonical order is listed: orders
+        number in the thousands; ``apply`` accepts any valid one (``order <cards> | …``).
         """
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -400,8 +444,8 @@ class Game:
             raise IllegalAction("the game is over (R9.9)")
         if seat is not None and seat != self.to_act:
             raise IllegalAction(self._not_your_turn(seat))
-        if action.kind == TIAO:
-            why = self._claim_problem(action)
+        if action.kind == ORDER:
+            why = self._order_problem(action)
             if not why:
                 self._record(action.text)
                 self._start_claim(action)
@@ -481,6 +525,9 @@ class Game:
         out["sizes"] = [sum(h) for h in self.hands]
         if self.pending in PRIVATE_PENDING:
             out["to_act"] = None
+        for name in ("first_taker", "starter"):  # None before the opening (R18 step 1)
+            if out[name] < 0:
+                out[name] = None
         return out
 
     @classmethod
@@ -586,7 +633,7 @@ class Game:
 
     def _after_ask(self, kind: str) -> None:
         if kind == P_YUDIAN:
-            self._deal_and_continue()
+            self._open_and_deal()
         elif kind == P_GEMING:
             self._resolve_revolution()
         elif kind == P_RENOUNCE:
@@ -597,6 +644,20 @@ class Game:
             self._begin_mingdian()
         elif kind == P_MINGDIAN:
             self._begin_play()
+
+    def _open_and_deal(self) -> None:
+        """R18 steps 2–3: the opening fixes the first taker (R3.1, R3.2), then the deal."""
+        given = self.start["first_taker"]
+        if given is None:
+            r = self.rules
+            od = dealing.draw_opening(self.rng, self.opener, r.open_joker_draw, r.deck_remove)
+            for seat, rank in od.draws:
+                self._event(seat, f"opening_draw {RANKS[rank]}")
+            self.first_taker = od.first_taker
+        else:
+            self.first_taker = given
+        self._event(self.first_taker, "first_taker")
+        self._deal_and_continue()
 
     def _deal_and_continue(self) -> None:
         """R18 steps 3–4: the simulated draw, the starter, then revolution offers."""
@@ -797,7 +858,12 @@ class Game:
         if seat is None:
             return []
         if kind == P_LEAD:
-            return [Action.of_play(p) for p in self._leads(seat)]
+            out = [Action.of_play(p) for p in self._leads(seat)]
+            if self._tiao_allowed(seat):
+                out.append(_TIAO)
+            return out
+        if kind == P_ORDER:
+            return [Action.of_claim(self._canonical_order())]
         if kind in (P_RESPOND, P_RANG_RETURN):
             assert self.standing is not None
             out = [_PASS]
@@ -891,9 +957,15 @@ class Game:
             return False
         if self.s_protected:
             return q == (self.owner + 3) % SEATS or (
-                self.status[q] == ACTIVE and self.head(q) == NO_HEAD
+                self.status[q] == ACTIVE and self._wutou_rights(q)
             )
         return self.status[q] == ACTIVE or q == (self.owner + 3) % SEATS
+
+    def _wutou_rights(self, q: int) -> bool:
+        """R9.8 (b): may ``q`` answer protected 够级 plays as a 无头 player? Also in the round
+        its 对头 became 头科 or 二科, beside its 够死级 chance (R9.4, AMB-74)."""
+        head = self.head(q)
+        return head == NO_HEAD or (head == DEAD_LEVEL and (q + 3) % SEATS in self.round_finishers)
 
     # ------------------------------------------------------------------ dispatch
     def _dispatch(self, action: Action) -> None:
@@ -902,6 +974,9 @@ class Game:
         assert seat is not None
         k = action.kind
         if kind == P_LEAD:
+            if k == TIAO:
+                self._claim_hand(seat)
+                return
             assert action.play is not None
             self._event(seat, action.text)
             self._on_play(seat, action.play, burn=False)
@@ -1199,14 +1274,21 @@ class Game:
         if self.no_open[seat]:
             return True  # R13.5 (d)
         dl = self.rules.dian_deadline
-        places = self._places
+        touke = self._went_out_with(1)
         if dl == "touke":
-            return 1 in places
-        if 2 in places:
+            return touke >= 0
+        if self._went_out_with(2) >= 0:
             return True
-        if dl == "outline" and 1 in places:
-            return (places.index(1) + 3) % SEATS == seat
-        return False
+        return dl == "outline" and touke >= 0 and (touke + 3) % SEATS == seat
+
+    def _went_out_with(self, place: int) -> int:
+        """The seat that took ``place`` with its final play, or -1: a forced place or one
+        given at game end makes no final play, so it closes no deadline (R11.4, R9.12 c)."""
+        places = self._places
+        if place not in places:
+            return -1
+        seat = places.index(place)
+        return -1 if self.dead[seat] else seat
 
     def _round_end(self) -> None:
         """R7.5, R7.9 接风, R11.3 开点, R12.6 闷, R9.9, R9.6 chaos for the next round."""
@@ -1263,18 +1345,14 @@ class Game:
         remaining = [q for q in range(SEATS) if self.active[q]]
         if len(remaining) > 1 and len({team(q) for q in remaining}) > 1:
             return False
-        r = self.revolutionary
-        if r is not None:
-            mates = [(r + 2) % SEATS, (r + 4) % SEATS]
-            if {self._places[m] for m in mates} == {1, 2}:
-                self._places[r] = 3  # R15.4: the revolutionary becomes 三科
-                self._event(r, "place 3")
         if self.standing is not None and self.s_qualifies:
             self._open(self.owner)  # the interrupted round's standing play stands
+        self._open_at_early_end(remaining)
         if len(remaining) == 1:
             self._place(remaining[0], self._free_places()[0], "place")
         elif remaining:
             self._place_remaining(remaining)
+        self._revolutionary_third()
         self.pending = P_OVER
         self.to_act = None
         self._legal = None
@@ -1282,55 +1360,126 @@ class Game:
         self._event(-1, "game_over")
         return True
 
+    def _open_at_early_end(self, remaining: list[int]) -> None:
+        """R11.5 (AMB-76): a player still holding cards whose 开点 deadline is still open when
+        the game ends counts as opened: the early end takes no chance from it. A player left
+        with only 3s under lenient 闷 is placed as 闷 (R9.12 b) and judged as usual."""
+        if not self._dian:
+            return
+        for q in remaining:
+            if self.opened[q] or self._deadline_closed(q) or self._lenient_men(q):
+                continue
+            self.opened[q] = True
+            self._event(q, "opened_at_end")
+
+    def _lenient_men(self, q: int) -> bool:
+        """R9.12 (b): under lenient 闷 a hand of only 3s at game end is placed last."""
+        h = self.hands[q]
+        return self._bie3 and self.rules.bie3_men == "lenient" and 0 < h[R3] == sum(h)
+
+    def _revolutionary_third(self) -> None:
+        """R15.4 (AMB-75), tested after every place is given: when the revolutionary's two
+        teammates hold 头科 and 二科 it becomes 三科, and whoever held 三科 (necessarily a
+        forced place or one given at game end) moves to 四科; the other team is 串三户."""
+        r = self.revolutionary
+        if r is None or {self._places[(r + 2) % SEATS], self._places[(r + 4) % SEATS]} != {1, 2}:
+            return
+        third = self._places.index(3)
+        self._places[third] = 4
+        self._places[r] = 3
+        self._event(r, "place 3")
+        self._event(third, "moved 4")
+
     def _place_remaining(self, remaining: list[int]) -> None:
         """R9.9 (b) ``fewest_cards``; R9.12 (b) lenient 闷: 3-only hands rank last."""
         last = self.finish_order[-1] if self.finish_order else self.starter
         ccw = {(last + i) % SEATS: i for i in range(1, SEATS + 1)}
 
         def key(q: int) -> tuple[int, int, int]:
-            h = self.hands[q]
-            only3 = (
-                self._bie3 and self.rules.bie3_men == "lenient" and h[R3] > 0 and h[R3] == sum(h)
-            )
-            return (int(only3), sum(h), ccw[q])
+            return (int(self._lenient_men(q)), sum(self.hands[q]), ccw[q])
 
         for q in sorted(remaining, key=key):
             self._place(q, self._free_places()[0], "place")
 
     # ------------------------------------------------------------------ 挑牌 (R10.2)
-    def _claim_problem(self, action: Action) -> str:
-        if not self.rules.info_tiao or self._bie3:
-            return "R10.2: 挑牌 is not used in these rules"
-        if self.pending != P_LEAD or self.to_act is None:
-            return "R10.2: a claim is made when leading"
-        seat = self.to_act
+    def _tiao_allowed(self, seat: int) -> bool:
+        """R10.2: a leader may claim where 挑牌 is played, except while the Laiwu 4s lock
+        keeps it from leading the 4s it holds (R13.5 a): that claim could never be played."""
+        if not self.rules.info_tiao:
+            return False
+        return not (self._four_rule and self.hands[seat][R4] and self._four_locked(seat))
+
+    def _claim_hand(self, seat: int) -> None:
+        """R10.2 (1): the claim exposes the hand; the first active teammate ccw (the
+        claimant itself when none is active) fixes the order ("由本方其他持牌人确定发牌顺序")."""
+        self.claimant = seat
+        self._event(seat, TIAO)
+        self.pending = P_ORDER
+        self.to_act = next(
+            (q for q in ((seat + 2) % SEATS, (seat + 4) % SEATS) if self.active[q]), seat
+        )
+
+    def _order_problem(self, action: Action) -> str:
+        """Why ``action`` is not a valid order of the claimed hand now ('' when it is)."""
+        if self.pending != P_ORDER:
+            return "R10.2: an order follows a claim ('tiao'), given by the claimant's teammate"
+        seat = self.claimant
         hand = self.hands[seat][:]
         total = [0] * NUM_RANKS
         for p in action.claim:
             for r, n in enumerate(p.counts()):
                 total[r] += n
         if total != hand:
-            return "R10.2: a claim names every card of the hand exactly once"
+            return "R10.2: the order names every card of the claimed hand exactly once"
         if action.claim[0] not in self._leads(seat):
-            return "R10.2: the first play of a claim must be a legal lead now"
+            return "R10.2: the first play of the order must be a legal lead now"
         burning = self.burner == seat
+        locked = self._four_rule and self._four_locked(seat)
         for p in action.claim:
             why = is_composition_legal(p, hand, self._twos, self._bie3)
             if why:
                 return f"R10.2: {p.text}: {why}"
             if burning and not (p.has_joker or p.size == sum(hand)):
                 return f"R8.6: burn lead {p.text} must carry a joker"
+            if locked and p.base == R4:
+                return f"R13.5: {p.text}: no 4s may be led before 开壶"
             hand = remove_play(hand, p)
             if burning and not feasible(hand, self._twos, self._bie3):
                 return f"R8.6: burn lead {p.text} leaves cards that cannot be led out"
         return ""
 
+    def _canonical_order(self) -> tuple[Play, ...]:
+        """The order ``legal_actions`` lists: a play per rank, low to high (a rank the first
+        lead must have first: R3.8, R13.5 b), 2s on the last play where they attach, one
+        joker on every play but the last while jokers last (R8.6), the rest on the last."""
+        hand = self.hands[self.claimant]
+        first = self.must_lead_base
+        if self._four_rule and self.four_due[self.claimant] and hand[R4]:
+            first = R4
+        groups = [[r, hand[r], 0, 0, 0] for r in range(R3, R2) if hand[r]]
+        groups.sort(key=lambda g: g[0] != first)
+        if hand[R2]:
+            if self._twos and groups:
+                groups[-1][2] = hand[R2]
+            else:
+                groups.append([NO_BASE, 0, hand[R2], 0, 0])
+        if not groups:
+            return (Play.of(NO_BASE, 0, 0, hand[SJ], hand[LJ]),)
+        jokers = [3] * hand[SJ] + [4] * hand[LJ]  # index of the SJ / LJ count in a group
+        for g in groups[:-1]:
+            if jokers:
+                g[jokers.pop(0)] += 1
+        for j in jokers:
+            groups[-1][j] += 1
+        return tuple(Play.of(*g) for g in groups)
+
     def _start_claim(self, action: Action) -> None:
-        seat = self.to_act
-        assert seat is not None
-        self.claimant = seat
+        """R10.2 (2): the order is given; the claimant leads its plays one by one."""
+        assert self.to_act is not None
+        self._event(self.to_act, action.text)
         self.claim = list(action.claim)
-        self._event(seat, action.text)
+        self.pending = P_LEAD
+        self.to_act = self.claimant
         self._claim_next_lead()
 
     def _claim_next_lead(self) -> None:
@@ -1370,6 +1519,8 @@ class Game:
             self._next_offer()
         elif kind in (P_HUAN, P_HUAN_CHECK):  # the R19.2 defaults: lowest card / accept
             self._dispatch_setup(seat, self.legal_actions()[0])
+        elif kind == P_ORDER:  # the claim stands (the hand is shown): the listed order
+            self._start_claim(self.legal_actions()[0])
         else:
             decline = {
                 P_YUDIAN: NOYUDIAN,
@@ -1412,6 +1563,10 @@ class Game:
         who = f"P{seat}"
         k = action.kind
         if kind == P_LEAD:
+            if k == TIAO:
+                if not self.rules.info_tiao:
+                    return "R10.2: 挑牌 is not played in these rules (info.tiao is false)"
+                return f"R13.5: {who} cannot claim while its 4s may not be led (before 开壶)"
             if k != PLAY:
                 return (
                     f"R4.1: {who} must lead a play ('{k}' is not a lead; a lead cannot be passed)"
@@ -1437,6 +1592,11 @@ class Game:
             return f"R8.3: {who} is offered a burn: answer 'burn <cards>' or 'noburn'"
         if kind == P_KOU:
             return f"R7.8: {who} must 扣 the dead play ('kou') — its only legal action"
+        if kind == P_ORDER:
+            return (
+                f"R10.2: {who} fixes the order of P{self.claimant}'s claim: "
+                "'order <cards> | <cards> …', every claimed card once"
+            )
         legal = ", ".join(a.text for a in self.legal_actions())
         return f"R18: {who} decides {kind} now; legal: {legal}"
 

@@ -40,6 +40,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         raise ValueError(f"seats are 0…5 (or None for a spectator), not {seat}")
     private = game.pending in PRIVATE_PENDING
     to_act = game.to_act if (not private or seat == game.to_act) else None
+    state = game.public_state()
     v: dict[str, Any] = {
         "preset": game.rules.preset,
         "rules": game.rules.spec(),
@@ -48,8 +49,8 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "to_act": to_act,
         "waiting": game.pending if private and to_act is None else None,
         "is_over": game.is_over,
-        "starter": game.starter,
-        "first_taker": game.first_taker,
+        "starter": state["starter"],
+        "first_taker": state["first_taker"],
         "places": list(game.places),
         "revolutionary": game.revolutionary,
         "counts": [card_count(game, s, seat) for s in range(SEATS)],
@@ -68,7 +69,6 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "declarations": [[s, k] for s, k in game.declarations],
         "round_plays": [[s, t] for s, t in game.round_plays],
     }
-    state = game.public_state()
     if seat is not None and seat == game.to_act:
         state["to_act"] = seat
     v["state"] = state

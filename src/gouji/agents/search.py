@@ -42,8 +42,9 @@ def rollout_action(g: Game) -> Action:
     seat = g.to_act
     assert seat is not None
     pending = g.pending
-    if pending == "lead":
-        return min(legal, key=lambda a: lead_key(a.play))  # type: ignore[arg-type]
+    if pending == "lead":  # a play, never a 挑牌 claim (R10.2) in a play-out
+        leads = [a for a in legal if a.play is not None]
+        return min(leads, key=lambda a: lead_key(a.play))  # type: ignore[arg-type]
     if pending == "burn_offer":
         burns = [a for a in legal if a.kind == BURN and a.play is not None]
         hand_size = sum(g.hands[seat])
