@@ -166,7 +166,10 @@ export function centre(view, names, opts) {
 export function drawFelt(felt, view, infos, opts) {
   felt.textContent = "";
   const names = infos.map((i) => (i.empty ? "" : i.name));
-  for (let s = 0; s < SEATS; s++) felt.append(seatBox(view, s, infos[s], opts));
+  // 挑牌 (R10.2): a claimant's hand lies face up for everybody to see
+  const claim = view && view.claim;
+  const o = claim && !opts.hands ? { ...opts, hands: { [claim.seat]: claim.cards } } : opts;
+  for (let s = 0; s < SEATS; s++) felt.append(seatBox(view, s, infos[s], o));
   felt.append(view ? centre(view, names, opts) : el("div", { class: "centre" }, opts.centreContent || ""));
 }
 

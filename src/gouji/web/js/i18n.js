@@ -258,6 +258,7 @@ const ACTIONS = {
     refuse: "拒收",
     swap: "换位",
     noswap: "不换",
+    tiao: "挑牌",
     skip: "免贡",
     noskip: "不免",
   },
@@ -283,6 +284,7 @@ const ACTIONS = {
     refuse: "Refuse",
     swap: "Swap",
     noswap: "No swap",
+    tiao: "Claim the rest (挑牌)",
     skip: "Skip tribute",
     noskip: "No skip",
   },
@@ -335,7 +337,10 @@ export function actionLabel(action) {
   if (word === "burn") return (l === "zh" ? "烧 " : "burn ") + cards;
   if (word === "huan") return (l === "zh" ? "还 " : "return ") + cards;
   if (word === "hui") return (l === "zh" ? "会" : "会 ") + rest.join("");
-  if (word === "tiao") return (l === "zh" ? "挑牌 " : "claim ") + rest.join(" ");
+  if (word === "order") {
+    const plays = rest.join(" ").split("|").map((p) => cardsText(p.trim(), l));
+    return (l === "zh" ? "按此顺序出：" : "Play in this order: ") + plays.join(" → ");
+  }
   return a;
 }
 
@@ -402,6 +407,16 @@ export function logText(seatName, text) {
       return zh ? `进贡 ${rest}` : `tribute ${rest}`;
     case "huan":
       return zh ? `${who} 还贡 ${cardsText(rest, l)}` : `${who} returns ${cardsText(rest, l)}`;
+    case "tiao":
+      return zh ? `${who} 挑牌，亮出手牌` : `${who} claims the rest (挑牌) and shows the hand`;
+    case "order": {
+      const plays = rest.split("|").map((p) => cardsText(p.trim(), l));
+      return zh ? `${who} 定出牌顺序：${plays.join(" → ")}` : `${who} sets the order: ${plays.join(" → ")}`;
+    }
+    case "moved":
+      return zh ? `${who} 改为 ${placeName(+parts[1])}` : `${who} moves to ${placeName(+parts[1])}`;
+    case "opened_at_end":
+      return zh ? `${who} 牌局提前结束，算开点` : `${who} counts as opened (the game ended early)`;
     case "four_unlocked":
       return zh ? "4 解锁" : "fours unlocked";
     default:

@@ -358,7 +358,7 @@ function renderActions() {
     );
   }
   for (const a of acts) {
-    if (/^(play|burn|huan|tiao) /.test(a)) continue;
+    if (/^(play|burn|huan) /.test(a)) continue;
     buttons.push(
       el(
         "button",
@@ -373,7 +373,7 @@ function renderActions() {
       ),
     );
   }
-  const shown = new Set(acts.filter((a) => !/^(play|burn|huan|tiao) /.test(a)));
+  const shown = new Set(acts.filter((a) => !/^(play|burn|huan) /.test(a)));
   const hk = S.hint ? S.hint.split(" ")[0] : "";
   if (S.hint && !shown.has(S.hint) && !(CARD_KINDS.includes(hk) && kinds.has(hk))) {
     const h = S.hint;
