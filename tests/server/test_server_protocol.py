@@ -8,16 +8,14 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server import create_app
-
-from .wsutil import Player, create_room, player
+from .wsutil import Player, create_room, fast_app, player
 
 pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'p.db'}", web_dir=tmp_path / "web"))
+    return TestClient(fast_app(f"sqlite:///{tmp_path / 'p.db'}", web_dir=tmp_path / "web"))
 
 
 def _error(p: Player, code: str) -> dict[str, object]:
@@ -122,12 +120,13 @@ def test_bad_messages_before_and_after_join(client: TestClient) -> None:
                 q.join(code, "bob")
                 q.send(type="sit", seat=2)
                 _error(q, "seat_taken")
-                q.send(type="start", bots=3)
+                q.send(type="start")
                 _error(q, "bad_message")  # bob is not seated
-                p.send(type="start", bots=4)
-                assert "5 seats are empty" in str(_error(p, "bad_message")["message"])
-                p.send(type="start", bot="nobody")
-                _error(p, "bad_message")
+                # the room's bots are fixed at creation: a start cannot change them
+                p.send(type="start", bots=6)
+                assert "no field 'bots'" in str(_error(p, "bad_message")["message"])
+                p.send(type="start", bot="search")
+                assert "no field 'bot'" in str(_error(p, "bad_message")["message"])
                 p.send(type="start")
                 p.state_where(lambda m: m["room"]["status"] != "waiting")
                 q.send(type="sit", seat=3)
@@ -139,6 +138,12 @@ def test_bad_messages_before_and_after_join(client: TestClient) -> None:
             # the connection still works after every error
             p.send(type="ping")
             p.next_of("pong")
+        few = create_room(client, bots=4)
+        with player(client) as r:
+            r.join(few, "ann")
+            r.send(type="sit", seat=0)
+            r.send(type="start")
+            assert "5 seats are empty" in str(_error(r, "bad_message")["message"])
 
 
 def test_turn_errors_and_idempotent_ids(client: TestClient) -> None:

@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server import create_app
-
-from .wsutil import create_room, player
+from .wsutil import create_room, fast_app, player
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -22,7 +20,7 @@ def _kinds(client: TestClient, code: str, seat: int) -> list[str]:
 
 
 def test_timeouts_then_trust_then_back(tmp_path: Path) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}"))
+    client = TestClient(fast_app(f"sqlite:///{tmp_path / 't.db'}"))
     with client:
         code = create_room(client, seed=9, timer_s=0.5)
         with player(client) as p:
@@ -60,7 +58,7 @@ def test_timeouts_then_trust_then_back(tmp_path: Path) -> None:
 
 
 def test_an_action_resets_the_timeout_count(tmp_path: Path) -> None:
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}"))
+    client = TestClient(fast_app(f"sqlite:///{tmp_path / 't.db'}"))
     with client:
         code = create_room(client, seed=4, timer_s=0.5)
         with player(client) as p:

@@ -7,9 +7,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from gouji.server import create_app
+from gouji.server.limits import Limits
+
 Message = dict[str, Any]
+
+#: Test clients answer at machine speed: a message rate no person reaches is allowed them
+#: (the limits themselves are tested with the defaults in test_server_limits.py).
+FAST = Limits(messages_per_s=10_000, message_burst=10_000)
+
+
+def fast_app(db_url: str, **kw: Any) -> Starlette:
+    """The server app for tests that play at machine speed."""
+    return create_app(db_url, limits=FAST, **kw)
 
 
 def create_room(client: TestClient, **config: Any) -> str:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,17 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gouji.server.protocol import MAX_BODY, ConfigProblem, parse_config
+from gouji.server.limits import Limits, is_local
+from gouji.server.protocol import (
+    MAX_BODY,
+    RATE_LIMITED,
+    TOO_MANY_CONNECTIONS,
+    BadJson,
+    ConfigProblem,
+    ProtocolError,
+    load_json,
+    parse_config,
+)
 from gouji.server.rooms import Connection, Hub, Room
 from gouji.server.store import Store
 
@@ -29,6 +40,11 @@ log = logging.getLogger("gouji.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 DEFAULT_DB = "sqlite:///gouji.db"
+_STATIC_PATH = re.compile(
+    r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?(?:/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?){0,3}"
+)
+_INDEX = re.compile(r"[0-9]{1,9}")
+POLICY_VIOLATION = 1008  # websocket close code
 
 
 class ApiError(Exception):
@@ -54,40 +70,55 @@ async def _read_json(request: Request) -> Any:
     if not body.strip():
         return {}
     try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ApiError(400, f"the body is not JSON: {e}") from None
+        return load_json(body)
+    except BadJson as e:
+        raise ApiError(400, f"the body is not acceptable JSON: {e}") from None
 
 
-def create_app(db_url: str = DEFAULT_DB, *, web_dir: Path | None = None) -> Starlette:
-    """The server app on the database ``db_url`` (every stored room is rebuilt now)."""
+def client_ip(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client is not None else ""
+
+
+def create_app(
+    db_url: str = DEFAULT_DB, *, web_dir: Path | None = None, limits: Limits | None = None
+) -> Starlette:
+    """The server app on the database ``db_url`` (every stored room is rebuilt now), with
+    ``limits`` (docs/security.md; defaults when None)."""
     store = Store(db_url)
-    hub = Hub(store)
+    hub = Hub(store, limits)
     hub.load()
     web = web_dir if web_dir is not None else WEB_DIR
 
     def room_or_404(request: Request) -> Room:
-        room = hub.get(str(request.path_params["code"]))
+        code = str(request.path_params["code"])
+        try:
+            room = hub.find(code, client_ip(request))
+        except ProtocolError as e:
+            raise ApiError(429, e.message) from None
         if room is None:
-            raise ApiError(404, f"no room {request.path_params['code']!r}")
+            raise ApiError(404, f"no room {code!a}")
         return room
 
     def game_index(request: Request) -> int:
         raw = str(request.path_params["index"])
-        if not raw.isdigit():
-            raise ApiError(404, f"no game {raw!r}")
+        if not _INDEX.fullmatch(raw):
+            raise ApiError(404, f"no game {raw!a}")
         return int(raw)
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
     async def create_room(request: Request) -> Response:
+        ip = client_ip(request)
+        local = is_local(ip)
+        if not local and not hub.created.allow(ip):
+            raise ApiError(429, f"at most {hub.limits.rooms_per_ip_per_hour} rooms an hour")
         body = await _read_json(request)
         try:
             config, seed = parse_config(body)
         except ConfigProblem as e:
             raise ApiError(400, str(e)) from None
-        room = hub.create(config, seed)
+        room = hub.create(config, seed, local=local)
         return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
 
     async def room_summary(request: Request) -> Response:
@@ -106,7 +137,7 @@ def create_app(db_url: str = DEFAULT_DB, *, web_dir: Path | None = None) -> Star
 
     async def game_replay(request: Request) -> Response:
         room, index = room_or_404(request), game_index(request)
-        steps = room.replay_steps(index)
+        steps = hub.replay(room.code, index)
         if steps is None:
             raise ApiError(404, f"room {room.code} has no finished game {index}")
         return JSONResponse(steps)
@@ -128,21 +159,40 @@ def create_app(db_url: str = DEFAULT_DB, *, web_dir: Path | None = None) -> Star
 
     async def static(request: Request) -> Response:
         rel = str(request.path_params["path"])
+        if len(rel) > 200 or not _STATIC_PATH.fullmatch(rel):
+            return _error(404, f"no file {rel[:200]!a}")
         root = web.resolve()
         path = (root / rel).resolve()
         if not path.is_relative_to(root) or not path.is_file():
-            return _error(404, f"no file {rel!r}")
+            return _error(404, f"no file {rel!a}")
         return FileResponse(path)
 
     async def websocket(ws: WebSocket) -> None:
+        ip = client_ip(ws)
         await ws.accept()
-        conn = Connection(ws.send_text)
+        lim = hub.limits
+        if hub.connections[ip] >= lim.connections_per_ip:
+            why = f"at most {lim.connections_per_ip} connections from one address"
+            await ws.send_json({"type": "error", "code": TOO_MANY_CONNECTIONS, "message": why})
+            await ws.close(POLICY_VIOLATION, why)
+            return
+        hub.connections[ip] += 1
+        conn = Connection(ws.send_text, lim, ip)
         writer = asyncio.get_running_loop().create_task(conn.run_writer())
         try:
-            while True:
+            while not conn.dropped:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not conn.bucket.take():  # too fast: an error, then (again soon) a close
+                    now = time.monotonic()
+                    if now - conn.warned < 5:
+                        conn.drop(f"more than {lim.messages_per_s:g} messages a second")
+                        break
+                    conn.warned = now
+                    why = f"at most {lim.messages_per_s:g} messages a second; slow down"
+                    conn.send({"type": "error", "code": RATE_LIMITED, "message": why})
+                    continue
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
@@ -150,10 +200,17 @@ def create_app(db_url: str = DEFAULT_DB, *, web_dir: Path | None = None) -> Star
         except WebSocketDisconnect:
             pass
         finally:
+            hub.connections[ip] -= 1
+            if hub.connections[ip] <= 0:
+                del hub.connections[ip]
             await hub.leave(conn)
             writer.cancel()
             with contextlib.suppress(BaseException):
                 await writer
+            if conn.dropped:
+                log.warning("dropped a connection from %s: %s", ip, conn.dropped)
+                with contextlib.suppress(Exception):
+                    await ws.close(POLICY_VIOLATION, conn.dropped[:120])
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)

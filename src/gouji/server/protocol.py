@@ -7,6 +7,8 @@ Everything a client sends passes through here first: a bad message becomes a
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -29,6 +31,19 @@ ILLEGAL = "illegal"
 SEAT_TAKEN = "seat_taken"
 STARTED = "started"
 NOT_STARTED = "not_started"
+RATE_LIMITED = "rate_limited"
+ROOM_FULL = "room_full"
+UNAVAILABLE = "unavailable"
+TOO_MANY_CONNECTIONS = "too_many_connections"
+
+MAX_NAME = 40  # characters of a player's name
+MAX_ACTION = 300  # characters of an action's text
+MAX_DEPTH = 8  # nesting of a JSON message or body
+_ID = re.compile(r"[A-Za-z0-9._:~-]{1,100}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
+_ROOM = re.compile(r"[A-Za-z0-9]{1,16}")
+_ACTION = re.compile(rf"[ -~]{{1,{MAX_ACTION}}}")  # printable ASCII: action words and cards
+_SURROGATE = re.compile(r"[\ud800-\udfff\x00]")
 
 
 class ProtocolError(Exception):
@@ -47,13 +62,13 @@ class ProtocolError(Exception):
         return out
 
 
-# type -> {field: (python type, required)}
+# type -> {field: (python type, required)}; every message may carry a string "id"
 _STR = str
 _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "join": {"room": (_STR, True), "name": (_STR, False), "token": (_STR, False)},
     "sit": {"seat": (int, True)},
     "stand": {},
-    "start": {"bots": (int, False), "bot": (_STR, False)},
+    "start": {},
     "act": {"id": (_STR, True), "action": (_STR, True)},
     "hint": {},
     "trust": {"on": (bool, True)},
@@ -70,6 +85,54 @@ def _type_ok(value: object, want: type | tuple[type, ...]) -> bool:
     return isinstance(value, want)
 
 
+class BadJson(ValueError):
+    """Text that is not an acceptable JSON document (the message says why)."""
+
+
+def load_json(raw: str | bytes) -> Any:
+    """JSON from the network: refuses what Python's parser would choke on or let through
+    (deep nesting, 4,300-digit numbers, NUL and lone surrogates in strings)."""
+    try:
+        value = json.loads(raw)
+    except RecursionError:
+        raise BadJson("nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as e:  # JSONDecodeError, huge integers
+        raise BadJson(str(e)) from None
+    _check_value(value, 0)
+    return value
+
+
+def _check_value(value: object, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise BadJson(f"nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise BadJson("text holds a NUL or a lone surrogate (not valid Unicode text)")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_value(k, depth + 1)
+            _check_value(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check_value(v, depth + 1)
+
+
+def clean_name(raw: object) -> str:
+    """A player's name as shown to others: NFC, trimmed, no control or invisible characters,
+    at most ``MAX_NAME`` characters; empty → ``guest``. Raises ``ValueError`` saying why."""
+    if raw is None:
+        return "guest"
+    if not isinstance(raw, str):
+        raise ValueError("a name is text")
+    name = unicodedata.normalize("NFC", raw).strip()
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a name is at most {MAX_NAME} characters")
+    bad = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")]
+    if bad:
+        raise ValueError(f"a name cannot hold control or invisible characters ({bad[0]!a})")
+    return name or "guest"
+
+
 def parse_message(raw: str | bytes) -> dict[str, Any]:
     """A validated client message; raises :class:`ProtocolError` (bad_json, bad_message,
     too_large) with a clear text."""
@@ -77,19 +140,25 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     if size > MAX_MESSAGE:
         raise ProtocolError(TOO_LARGE, f"a message is at most {MAX_MESSAGE} bytes, not {size}")
     try:
-        msg = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ProtocolError(BAD_JSON, f"not JSON: {e}") from None
+        msg = load_json(raw)
+    except BadJson as e:
+        raise ProtocolError(BAD_JSON, f"not acceptable JSON: {e}") from None
     if not isinstance(msg, dict):
         raise ProtocolError(BAD_MESSAGE, "a message is a JSON object with a 'type'")
     kind = msg.get("type")
-    msg_id = msg.get("id") if isinstance(msg.get("id"), str) else None
+    raw_id = msg.get("id")
+    msg_id = raw_id if isinstance(raw_id, str) and _ID.fullmatch(raw_id) else None
     if not isinstance(kind, str) or kind not in _SCHEMA:
         raise ProtocolError(
             BAD_MESSAGE,
-            f"unknown message type {kind!r}; types: {', '.join(MESSAGE_TYPES)}",
+            f"unknown message type {kind!a}; types: {', '.join(MESSAGE_TYPES)}",
             msg_id,
         )
+    extra = sorted(set(msg) - set(_SCHEMA[kind]) - {"type", "id"})
+    if extra:
+        raise ProtocolError(BAD_MESSAGE, f"'{kind}' takes no field {extra[0]!a}", msg_id)
+    if raw_id is not None and msg_id is None:
+        raise ProtocolError(BAD_MESSAGE, "'id' is 1 to 100 of A-Z a-z 0-9 . _ : ~ -", None)
     for name, (want, required) in _SCHEMA[kind].items():
         if name not in msg or msg[name] is None:
             if required:
@@ -98,12 +167,24 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         if not _type_ok(msg[name], want):
             what = getattr(want, "__name__", str(want))
             raise ProtocolError(BAD_MESSAGE, f"'{kind}': field '{name}' must be {what}", msg_id)
-    if kind == "act" and not 0 < len(msg["id"]) <= 100:
-        raise ProtocolError(BAD_MESSAGE, "'act': 'id' is 1 to 100 characters", None)
+    if kind == "act" and not _ACTION.fullmatch(msg["action"]):
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f"'act': an action is 1 to {MAX_ACTION} printable ASCII characters, e.g. 'play 7 7'",
+            msg_id,
+        )
     if kind == "sit" and not 0 <= msg["seat"] < SEATS:
         raise ProtocolError(BAD_MESSAGE, f"'sit': seats are 0 to {SEATS - 1}")
-    if kind == "join" and len(msg.get("name") or "") > 40:
-        raise ProtocolError(BAD_MESSAGE, "'join': a name is at most 40 characters")
+    if kind == "join":
+        if not _ROOM.fullmatch(msg["room"]):
+            raise ProtocolError(BAD_MESSAGE, "'join': a room code is 1 to 16 letters and digits")
+        token = msg.get("token")
+        if token is not None and token != "" and not _TOKEN.fullmatch(token):
+            raise ProtocolError(BAD_MESSAGE, "'join': not a token this server gives out")
+        try:
+            msg["name"] = clean_name(msg.get("name"))
+        except ValueError as e:
+            raise ProtocolError(BAD_MESSAGE, f"'join': {e}") from None
     return msg
 
 
@@ -122,6 +203,8 @@ class RoomConfig:
     games: int | None = None
     bot_delay_ms: int = 600
     next_delay_ms: int = 3000
+    fixed_deal: bool = False  # the creator chose the seed: every seat and spectator is told
+    expires: float | None = None  # epoch seconds after which an all-bot room plays no more
 
     def rules(self) -> Rules:
         overrides = dict(self.overrides)
@@ -216,6 +299,7 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
     if pause is not None:
         cfg.next_delay_ms = pause
     seed = _int_field(body, "seed", 0, 2**53)
+    cfg.fixed_deal = seed is not None  # whoever fixes the seed knows every hand
     try:
         rules = cfg.rules()
         check_supported(rules)

@@ -2,8 +2,9 @@
 
 A room is a fold over its stored actions (``Room._fold``): seats taken and left, the start,
 every decision (a player's ``act``, a bot's, 托管's, a timeout's), 托管 on/off and ``next``.
-Live changes go through ``Room.commit`` (fold, store, version + 1, push); a restart replays
-the stored actions through the same fold, so the rebuilt room has the same state and version.
+Live changes go through ``Room.commit`` (fold, store, version + 1, push); when the store
+refuses the write, the fold is undone, so memory never holds what the store does not. A
+restart replays the stored actions through the same fold: same state, same version.
 
 Each room has one driver task (bots, 托管, the turn timer, the automatic next game) and one
 lock; every change happens under the lock, synchronously, so a view is never half-updated.
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import functools
 import json
 import logging
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,8 +29,11 @@ from gouji import agents
 from gouji.actions import NOSKIP, NOSWAP, Action, IllegalAction
 from gouji.agents.base import Agent
 from gouji.cards import NUM_RANKS, RANKS
+from gouji.game import PRIVATE_PENDING
 from gouji.match import Match
 from gouji.policy import timeout_action
+from gouji.server import tokens
+from gouji.server.limits import Limits, TokenBucket, WindowCounter
 from gouji.server.protocol import (
     BAD_MESSAGE,
     ILLEGAL,
@@ -35,9 +41,12 @@ from gouji.server.protocol import (
     NOT_JOINED,
     NOT_STARTED,
     NOT_YOUR_TURN,
+    RATE_LIMITED,
+    ROOM_FULL,
     SEAT_TAKEN,
     SEATS,
     STARTED,
+    UNAVAILABLE,
     ProtocolError,
     RoomConfig,
     config_from_dict,
@@ -48,15 +57,19 @@ from gouji.server.store import SeatRow, Store, StoredAction, StoredRoom
 log = logging.getLogger("gouji.server")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+CODE_LENGTH = 8  # 40 bits: guessing a live room's code takes ~10^12 tries / live rooms
 MOVE_KINDS = ("act", "bot", "auto", "timeout")  # actions applied to the match
 TIMEOUTS_TO_TRUST = 2  # R19.3: 托管 after two timeouts in a row
+
+
+class StoreFailed(Exception):
+    """The store refused a write; the room was rolled back to before the change."""
 
 
 @dataclass
 class Seat:
     name: str | None = None
-    token: str | None = None
+    token: str | None = None  # the seat token's hash (tokens.token_hash)
     bot: str | None = None  # agent name of a bot seat
     trust: bool = False  # 托管
     timeouts: int = 0  # timeouts in a row
@@ -80,10 +93,19 @@ class Connection:
 
     States are not queued: ``mark()`` flags the connection and the writer sends the room's
     latest state when it gets to it (so a slow client skips versions, never stalls a room).
+    Other messages queue up to ``limits.outbox``; a client that lets more pile up (it sends
+    but does not read) is dropped, and so is one whose messages cannot be sent.
     """
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        limits: Limits | None = None,
+        ip: str = "",
+    ) -> None:
         self._send_text = send_text
+        self.limits = limits or Limits()
+        self.ip = ip
         self.room: Room | None = None
         self.seat: int | None = None
         self.token: str | None = None
@@ -92,8 +114,14 @@ class Connection:
         self.dirty = False
         self.wake = asyncio.Event()
         self.closed = False
+        self.dropped = ""  # why the server drops this connection ('' while it is fine)
+        self.bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst)
+        self.warned = 0.0  # when it was last told it sends too fast
 
     def send(self, message: dict[str, Any]) -> None:
+        if len(self.outbox) >= self.limits.outbox:
+            self.drop(f"more than {self.limits.outbox} messages waiting: the client does not read")
+            return
         self.outbox.append(_dumps(message))
         self.wake.set()
 
@@ -101,16 +129,27 @@ class Connection:
         self.dirty = True
         self.wake.set()
 
+    def drop(self, why: str) -> None:
+        if not self.dropped:
+            self.dropped = why
+            self.outbox.clear()
+        self.wake.set()
+
     async def run_writer(self) -> None:
-        """Send queued messages, then the latest state, until closed."""
-        while not self.closed:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.outbox:
-                await self._send_text(self.outbox.popleft())
-            if self.dirty and self.room is not None:
-                self.dirty = False
-                await self._send_text(_dumps(self.room.state_message(self.seat)))
+        """Send queued messages, then the latest state, until closed or dropped."""
+        try:
+            while not self.closed and not self.dropped:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox and not self.dropped:
+                    await self._send_text(self.outbox.popleft())
+                if self.dirty and self.room is not None and not self.dropped:
+                    self.dirty = False
+                    await self._send_text(_dumps(self.room.state_message(self.seat)))
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a broken socket: this connection only, never the room
+            self.drop(f"send failed: {type(e).__name__}")
 
 
 class Room:
@@ -133,7 +172,7 @@ class Room:
         self.version = 0
         self.seats = [Seat() for _ in range(SEATS)]
         self.match: Match | None = None
-        self.applied: set[str] = set()  # client ids of applied actions
+        self.applied: set[tuple[int | None, str]] = set()  # (seat, client id) of applied acts
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
@@ -144,7 +183,6 @@ class Room:
         self._since = time.monotonic()  # when the room last changed
         self._agents: dict[tuple[int, str], Agent] = {}
         self._hinter: Agent | None = None
-        self._replay_cache: dict[int, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ the fold
     def _fold(self, kind: str, seat: int | None, text: str) -> str:
@@ -153,10 +191,11 @@ class Room:
         if kind == "sit":
             assert seat is not None
             data = json.loads(text)
+            token = tokens.stored_form(str(data["token"]))  # rooms stored before hashing
             for s in self.seats:
-                if s.token is not None and s.token == data["token"]:
+                if s.token is not None and s.token == token:
                     s.name, s.token = None, None
-            self.seats[seat] = Seat(name=str(data["name"]), token=str(data["token"]))
+            self.seats[seat] = Seat(name=str(data["name"]), token=token)
         elif kind == "stand":
             assert seat is not None
             self.seats[seat] = Seat()
@@ -172,13 +211,14 @@ class Room:
                 raise IllegalAction(f"it is not P{seat}'s decision")
             game = m.game
             in_game = not game.is_over
+            private = self.private_turn()
             m.apply(text)
             text = game.actions[-1] if in_game else m.prompt_answers[-1][-1]
             s = self.seats[seat]
             if kind == "act":
                 s.trust, s.timeouts = False, 0
-            elif kind == "timeout":
-                s.timeouts += 1
+            elif kind == "timeout" and not private:  # a counted private timeout would show
+                s.timeouts += 1  # the table who was asked (R19.3 counts the public ones)
                 if s.timeouts >= TIMEOUTS_TO_TRUST and s.human:
                     s.trust = True
         elif kind == "trust":
@@ -202,14 +242,26 @@ class Room:
         client_id: str | None = None,
         seat_rows: list[SeatRow] | None = None,
     ) -> None:
-        """Fold a live action, store it, bump the version and push every connection."""
+        """Fold a live action, store it, bump the version and push every connection.
+
+        An action the match refuses raises ``IllegalAction`` with nothing changed; a write the
+        store refuses undoes the fold and raises ``StoreFailed`` (nothing changed either).
+        """
+        seats = [dataclasses.replace(x) for x in self.seats]
+        mark = self._match_mark()
         stored_text = self._fold(kind, seat, text)
+        if self.store is not None:
+            action = StoredAction(self.version + 1, seat, kind, stored_text, client_id)
+            try:
+                self.store.add_action(self.code, action, seat_rows)
+            except Exception as e:
+                self.seats = seats
+                self._rewind_match(mark)
+                log.error("room %s: the store refused %s #%d: %s", self.code, kind, action.seq, e)
+                raise StoreFailed(f"the store refused the change ({type(e).__name__})") from None
         self.version += 1
         if client_id is not None:
-            self.applied.add(client_id)
-        if self.store is not None:
-            action = StoredAction(self.version, seat, kind, stored_text, client_id)
-            self.store.add_action(self.code, action, seat_rows)
+            self.applied.add((seat, client_id))
         self._after_change()
         for conn in self.conns:
             conn.mark()
@@ -222,8 +274,42 @@ class Room:
             self._fold(a.kind, a.seat, a.text)
             self.version = a.seq
             if a.client_id is not None:
-                self.applied.add(a.client_id)
+                self.applied.add((a.seat, a.client_id))
         self._after_change()
+
+    def _match_mark(self) -> tuple[int, int, int] | None:
+        """Where the match stands: games, actions of the last, its prompt answers."""
+        m = self.match
+        if m is None:
+            return None
+        return len(m.games), len(m.game.actions), len(m.prompt_answers[-1])
+
+    def _rewind_match(self, mark: tuple[int, int, int] | None) -> None:
+        """Back to ``mark`` by replaying the match's own record up to it (rare: a failed
+        write), so the rewound match is exactly the one the store holds."""
+        if mark is None:
+            self.match = None
+            return
+        m = self.match
+        assert m is not None
+        if self._match_mark() == mark:
+            return
+        games, actions, prompts = mark
+        rec = m.record()
+        rec["games"] = rec["games"][:games]
+        last = rec["games"][-1]
+        last["actions"], last["prompts"] = last["actions"][:actions], last["prompts"][:prompts]
+        self.match = Match.from_record(rec)
+
+    def private_turn(self) -> bool:
+        """Whether the decision pending is private (a burn offer, 革命, a 还贡 check): its
+        seat must not be named to anybody else, on any channel (docs/decisions.md D9)."""
+        m = self.match
+        return m is not None and not m.game.is_over and m.game.pending in PRIVATE_PENDING
+
+    def public_to_act(self) -> int | None:
+        m = self.match
+        return None if m is None or self.private_turn() else m.to_act
 
     def _after_change(self) -> None:
         self._since = time.monotonic()
@@ -250,9 +336,16 @@ class Room:
             return "waiting"
         if m.is_over:
             return "over"
+        if self.expired:
+            return "expired"
         if m.to_act is None:
             return "between"  # the game is over, `next` is due
         return "playing"
+
+    @property
+    def expired(self) -> bool:
+        """An all-bot room made from afar plays for a bounded time only (docs/security.md)."""
+        return self.config.expires is not None and time.time() >= self.config.expires
 
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
@@ -280,7 +373,7 @@ class Room:
             "game": len(m.games) if m is not None else 0,
             "games_finished": len(m.results) if m is not None else 0,
             "totals": m.totals if m is not None else [0, 0],
-            "to_act": m.to_act if m is not None else None,
+            "to_act": self.public_to_act(),
             "next_due": self.status == "between",
         }
 
@@ -297,12 +390,13 @@ class Room:
         return v
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
+        private = self.private_turn() and (self.match is None or self.match.to_act != seat)
         return {
             "type": "state",
             "version": self.version,
             "room": self.summary(),
             "view": self.view(seat),
-            "deadline": self.deadline,
+            "deadline": None if private else self.deadline,
         }
 
     def push_all(self) -> None:
@@ -326,9 +420,8 @@ class Room:
         return m.games[index].record()
 
     def replay_steps(self, index: int) -> dict[str, Any] | None:
-        """Spectator views with every hand, before the game's first action and after each."""
-        if index in self._replay_cache:
-            return self._replay_cache[index]
+        """Spectator views with every hand, before the game's first action and after each
+        (the hub keeps a few in a server-wide cache)."""
         rec = self.record(index)
         if rec is None:
             return None
@@ -346,9 +439,7 @@ class Room:
             seat = g.to_act
             g.apply(text)
             steps.append({"action": text, "seat": seat, "view": shot()})
-        out = {"index": index, "steps": steps}
-        self._replay_cache[index] = out
-        return out
+        return {"index": index, "steps": steps}
 
     # ------------------------------------------------------------------ the driver
     def ensure_driver(self) -> None:
@@ -367,7 +458,7 @@ class Room:
 
     def _plan(self) -> tuple[float, str] | None:
         m = self.match
-        if m is None:
+        if m is None or self.expired:
             return None
         seat = m.to_act
         if seat is not None:
@@ -405,6 +496,8 @@ class Room:
                     continue
             try:
                 await self._step(what)
+            except StoreFailed:  # logged by commit; the store may come back
+                await asyncio.sleep(1.0)
             except Exception:  # a bug must not kill the table: log, wait, plan again
                 log.exception("room %s: driver step %s failed", self.code, what)
                 await asyncio.sleep(1.0)
@@ -464,11 +557,29 @@ class Room:
 
 
 class Hub:
-    """Every room of one server, and the websocket message handling."""
+    """Every room of one server, the websocket message handling and the per-address limits."""
 
-    def __init__(self, store: Store | None) -> None:
+    def __init__(self, store: Store | None, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
+        self.connections: Counter[str] = Counter()  # open websockets by address
+        self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600)
+        self.lookups = WindowCounter(self.limits.lookups_per_ip_per_min, 60)
+        self.replay = functools.lru_cache(maxsize=self.limits.replay_cache)(self._replay)
+
+    def _replay(self, code: str, index: int) -> dict[str, Any] | None:
+        room = self.rooms.get(code)
+        return room.replay_steps(index) if room is not None else None
+
+    def find(self, code: str, ip: str) -> Room | None:
+        """The room of ``code``, counting unknown codes per address (code probing)."""
+        if self.lookups.full(ip):
+            raise ProtocolError(RATE_LIMITED, "too many unknown room codes from your address")
+        room = self.get(code)
+        if room is None:
+            self.lookups.allow(ip)
+        return room
 
     # ------------------------------------------------------------------ rooms
     def load(self) -> None:
@@ -487,10 +598,16 @@ class Hub:
         cfg = config_from_dict(stored.config)
         return Room(stored.code, cfg, stored.seed, stored.created, self.store)
 
-    def create(self, config: RoomConfig, seed: int | None = None) -> Room:
+    def create(self, config: RoomConfig, seed: int | None = None, *, local: bool = True) -> Room:
+        """A new room. An all-bot room asked for from afar (``local`` false) plays at most
+        ``limits.bot_room_games`` games for at most ``limits.bot_room_s`` seconds."""
         code = self._new_code()
         if seed is None:
             seed = secrets.randbelow(2**53)
+        if config.bots >= SEATS and not local:
+            most = self.limits.bot_room_games
+            config.games = min(config.games or most, most)
+            config.expires = round(time.time() + self.limits.bot_room_s, 3)
         created = time.time()
         if self.store is not None:
             created = self.store.create_room(code, config.as_dict(), seed)
@@ -522,11 +639,22 @@ class Hub:
     # ------------------------------------------------------------------ websocket
     async def handle(self, conn: Connection, raw: str | bytes) -> None:
         """One client message: answer it, or answer an ``error``; never raise."""
+        msg_id = None
         try:
             msg = parse_message(raw)
+            msg_id = msg.get("id")
             await self._dispatch(conn, msg)
         except ProtocolError as e:
             conn.send(e.as_message())
+        except StoreFailed as e:
+            conn.send(
+                ProtocolError(UNAVAILABLE, f"{e}; nothing changed, try again", msg_id).as_message()
+            )
+        except Exception:  # a bug: this message fails, the room and the connection go on
+            log.exception("message %s failed", ascii(raw)[:200])
+            conn.send(
+                ProtocolError(UNAVAILABLE, "the server failed on this message", msg_id).as_message()
+            )
 
     async def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -563,18 +691,27 @@ class Hub:
     async def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
         if conn.room is not None:
             raise ProtocolError(BAD_MESSAGE, f"already in room {conn.room.code}")
-        room = self.get(msg["room"])
+        room = self.find(msg["room"], conn.ip)
         if room is None:
             raise ProtocolError(NO_ROOM, f"no room {msg['room']!r}")
         room.ensure_driver()
         token = msg.get("token")
         seat = None
         if token:
-            seat = next((i for i, s in enumerate(room.seats) if s.token == token), None)
+            seat = next(
+                (i for i, s in enumerate(room.seats) if tokens.matches(token, s.token)), None
+            )
         if seat is None:
-            token = secrets.token_urlsafe(16)
+            watching = sum(1 for c in room.conns if c.seat is None)
+            if watching >= self.limits.spectators_per_room:
+                raise ProtocolError(
+                    ROOM_FULL, f"room {room.code} has its {watching} spectators already"
+                )
+            token = tokens.new_token()
+        else:
+            self._take_over(room, seat, conn)
         conn.room, conn.seat, conn.token = room, seat, token
-        conn.name = (msg.get("name") or "").strip() or "guest"
+        conn.name = msg["name"]
         room.conns.add(conn)
         conn.send({"type": "welcome", "token": token, "seat": seat, "room": room.code})
         async with room.lock:
@@ -584,6 +721,21 @@ class Hub:
             else:
                 room.push_all()  # presence changed (not a stored change: same version)
                 room.changed.set()  # a watcher may let an all-bot table play on
+
+    @staticmethod
+    def _take_over(room: Room, seat: int, conn: Connection) -> None:
+        """A seat's token presented again takes the seat from the connections holding it,
+        which are told and go on as spectators (a copied token is noticed at once)."""
+        for c in room.conns:
+            if c.seat == seat and c is not conn:
+                c.seat, c.token = None, None
+                c.send(
+                    {
+                        "type": "replaced",
+                        "message": "your seat was taken over by another connection with its token",
+                    }
+                )
+                c.mark()
 
     async def leave(self, conn: Connection) -> None:
         """The connection closed: when a seated human's last connection goes, 托管."""
@@ -608,7 +760,7 @@ class Hub:
 
     def _act(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
         cid: str = msg["id"]
-        if cid in room.applied:
+        if (conn.seat, cid) in room.applied:  # ids are the seat's own: nobody else's clash
             conn.send({"type": "ack", "id": cid, "duplicate": True})
             return
         seat = self._turn_seat(room, conn, cid)
@@ -625,9 +777,11 @@ class Hub:
         if conn.seat is None:
             raise ProtocolError(NOT_YOUR_TURN, "spectators do not act", cid)
         if m.to_act != conn.seat:
-            who = "nobody" if m.to_act is None else f"P{m.to_act}"
+            if room.private_turn():  # never name the seat of a private decision
+                raise ProtocolError(NOT_YOUR_TURN, "it is not your decision", cid)
+            who = "nobody's" if m.to_act is None else f"seat {m.to_act + 1}'s"
             raise ProtocolError(
-                NOT_YOUR_TURN, f"it is {who}'s decision, not yours (P{conn.seat})", cid
+                NOT_YOUR_TURN, f"it is {who} decision, not yours (seat {conn.seat + 1})", cid
             )
         return conn.seat
 
@@ -641,14 +795,15 @@ class Hub:
             raise ProtocolError(SEAT_TAKEN, f"seat {seat} is taken")
         assert conn.token is not None
         old = conn.seat
-        text = json.dumps({"name": conn.name, "token": conn.token})
-        rows = [SeatRow(seat, conn.name, conn.token, None)]
+        hashed = tokens.token_hash(conn.token)
+        text = json.dumps({"name": conn.name, "token": hashed})
+        rows = [SeatRow(seat, conn.name, hashed, None)]
         if old is not None:
             rows.append(SeatRow(old, None, None, None))
+        room.commit("sit", seat, text, seat_rows=rows)
         for c in room.conns:  # every connection of this token moves with it
             if c.token == conn.token:
                 c.seat = seat
-        room.commit("sit", seat, text, seat_rows=rows)
 
     def _stand(self, room: Room, conn: Connection) -> None:
         if room.match is not None:
@@ -656,28 +811,24 @@ class Hub:
         if conn.seat is None:
             raise ProtocolError(BAD_MESSAGE, "you are not seated")
         seat = conn.seat
+        room.commit("stand", seat, "", seat_rows=[SeatRow(seat, None, None, None)])
         for c in room.conns:
             if c.token == conn.token:
                 c.seat = None
-        room.commit("stand", seat, "", seat_rows=[SeatRow(seat, None, None, None)])
 
     def _start(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
         if room.match is not None:
             raise ProtocolError(STARTED, "the match has already started")
         if conn.seat is None:
             raise ProtocolError(BAD_MESSAGE, "only a seated player starts the match")
-        bot = msg.get("bot") or room.config.bot
-        if bot not in agents.names():
-            raise ProtocolError(BAD_MESSAGE, f"'bot' must be one of {', '.join(agents.names())}")
-        most = msg.get("bots")
-        most = room.config.bots if most is None else most
+        most = room.config.bots  # the room's bots, as created: a start cannot change them
         empty = [i for i, s in enumerate(room.seats) if s.empty]
         if len(empty) > most:
             raise ProtocolError(
                 BAD_MESSAGE,
-                f"{len(empty)} seats are empty and this start fills at most {most} with bots",
+                f"{len(empty)} seats are empty and this room fills at most {most} with bots",
             )
-        start_match(room, bot)
+        start_match(room, room.config.bot)
 
     def _trust(self, room: Room, conn: Connection, on: bool) -> None:
         if room.match is None:

@@ -117,6 +117,10 @@ const S = {
     tie: "平局",
     log_game_over: "本局结束",
     timer_s: "{0}秒",
+    fixed_deal: "固定牌局",
+    fixed_deal_title: "开房的人指定了发牌，他知道每个人的牌",
+    seat_replaced: "你的座位已在另一个连接上用同一凭证接管，这里改为旁观",
+    status_expired: "机器人牌桌已到时限，不再继续",
   },
   en: {
     title: "Gouji",
@@ -231,6 +235,10 @@ const S = {
     tie: "tie",
     log_game_over: "game over",
     timer_s: "{0}s",
+    fixed_deal: "Fixed deal",
+    fixed_deal_title: "The room's creator chose the deal and knows every hand",
+    seat_replaced: "Your seat was taken over by another connection with its token; you are watching here",
+    status_expired: "This bot table reached its time limit and plays no more",
   },
 };
 

@@ -168,6 +168,14 @@ function onMessage(msg) {
       if (msg.code === "no_room") setConn(msg.message || "no room", "bad");
       renderActions();
       break;
+    case "replaced":
+      // another connection presented this seat's token: it has the seat now, we watch
+      S.token = null;
+      S.seat = null;
+      saveRoom(code, { token: null, name: S.name });
+      toast(t("seat_replaced"), "error", 10000);
+      render();
+      break;
     case "pong":
       break;
     default:
@@ -243,6 +251,9 @@ function names() {
 function render() {
   applyStatic();
   $("room-code").textContent = code;
+  const fixed = Boolean(roomConfig().fixed_deal);
+  $("fixed-deal").classList.toggle("hidden", !fixed);
+  $("fixed-deal").title = fixed ? t("fixed_deal_title") : "";
   const infos = roomSeats();
   const nm = names();
   infos.forEach((i, s) => {
@@ -606,6 +617,7 @@ function renderScore() {
       el("span", { class: "muted" }, t("game_n", m.game)),
     ),
   );
+  if (S.room && S.room.status === "expired") mp.append(el("div", { class: "muted expired" }, t("status_expired")));
   if (m.results && m.results.length) {
     mp.append(
       el(
