@@ -226,9 +226,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gouji.server import create_app
+    from gouji.server.limits import LimitError, parse_limits
 
     try:
-        app = create_app(args.db)
+        limits = parse_limits(args.limit)
+    except LimitError as e:
+        print(f"gouji serve: {e}", file=sys.stderr)
+        return 2
+    try:
+        app = create_app(args.db, limits=limits)
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         print(f"gouji serve: cannot open the database {args.db!r}: {e}", file=sys.stderr)
         return 2
@@ -290,6 +296,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLAlchemy URL: sqlite:///FILE (default gouji.db here) or postgresql://…",
     )
     p.add_argument("--log-level", default="info", help="uvicorn's log level")
+    p.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change a limit, e.g. connections_per_ip=64 (docs/security.md lists them)",
+    )
     p.set_defaults(func=cmd_serve)
     return parser
 

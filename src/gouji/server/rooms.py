@@ -145,7 +145,7 @@ class Connection:
                     await self._send_text(self.outbox.popleft())
                 if self.dirty and self.room is not None and not self.dropped:
                     self.dirty = False
-                    await self._send_text(_dumps(self.room.state_message(self.seat)))
+                    await self._send_text(self.room.state_text(self.seat))
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a broken socket: this connection only, never the room
@@ -183,6 +183,8 @@ class Room:
         self._since = time.monotonic()  # when the room last changed
         self._agents: dict[tuple[int, str], Agent] = {}
         self._hinter: Agent | None = None
+        self._pushes = 0  # pushes so far: the key of the cached summary and spectator state
+        self._cached: tuple[int, dict[str, Any], str | None] = (-1, {}, None)
 
     # ------------------------------------------------------------------ the fold
     def _fold(self, kind: str, seat: int | None, text: str) -> str:
@@ -263,8 +265,7 @@ class Room:
         if client_id is not None:
             self.applied.add((seat, client_id))
         self._after_change()
-        for conn in self.conns:
-            conn.mark()
+        self.push_all()
 
     def replay(self, actions: list[StoredAction]) -> None:
         """Rebuild the room from its stored actions (a restart)."""
@@ -389,17 +390,34 @@ class Room:
             v["card_counter"] = {RANKS[r]: out[r] for r in range(NUM_RANKS)}
         return v
 
-    def state_message(self, seat: int | None) -> dict[str, Any]:
+    def state_message(
+        self, seat: int | None, summary: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         private = self.private_turn() and (self.match is None or self.match.to_act != seat)
         return {
             "type": "state",
             "version": self.version,
-            "room": self.summary(),
+            "room": summary if summary is not None else self.summary(),
             "view": self.view(seat),
             "deadline": None if private else self.deadline,
         }
 
+    def state_text(self, seat: int | None) -> str:
+        """The ``state`` message for ``seat`` as sent. The summary is made once per push and
+        every spectator gets the same text, so watchers cost a copy each, not a rebuild."""
+        if self._cached[0] != self._pushes:
+            self._cached = (self._pushes, self.summary(), None)
+        _, summary, spectators = self._cached
+        if seat is not None:
+            return _dumps(self.state_message(seat, summary))
+        if spectators is None:
+            spectators = _dumps(self.state_message(None, summary))
+            self._cached = (self._pushes, summary, spectators)
+        return spectators
+
     def push_all(self) -> None:
+        """Every connection gets the room's latest state (a change, or presence)."""
+        self._pushes += 1
         for conn in self.conns:
             conn.mark()
 
@@ -506,6 +524,8 @@ class Room:
         version = self.version
         m = self.match
         assert m is not None
+        if self.expired:  # its time ran out while the step was planned
+            return
         if what == "next":
             async with self.lock:
                 if self.version == version:
