@@ -17,7 +17,7 @@ Message = dict[str, Any]
 
 #: Test clients answer at machine speed: a message rate no person reaches is allowed them
 #: (the limits themselves are tested with the defaults in test_server_limits.py).
-FAST = Limits(messages_per_s=10_000, message_burst=10_000)
+FAST = Limits(messages_per_s=10_000, message_burst=10_000, outbox=10_000)
 
 
 def fast_app(db_url: str, **kw: Any) -> Starlette:

@@ -59,8 +59,13 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _read_json(request: Request) -> Any:
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_BODY:
+    # ASCII digits only, compared by length first: int() refuses "²" and 4,300 digits
+    length = (request.headers.get("content-length") or "").lstrip("0")
+    if (
+        length.isascii()
+        and length.isdigit()
+        and (len(length) > len(str(MAX_BODY)) or int(length) > MAX_BODY)
+    ):
         raise ApiError(413, f"the body is over {MAX_BODY} bytes")
     body = b""
     async for chunk in request.stream():
@@ -186,8 +191,8 @@ def create_app(
                     break
                 if not conn.bucket.take():  # too fast: an error, then (again soon) a close
                     now = time.monotonic()
-                    if now - conn.warned < 5:
-                        conn.drop(f"more than {lim.messages_per_s:g} messages a second")
+                    if now - conn.warned < 5:  # the queued error still goes out first
+                        conn.drop(f"more than {lim.messages_per_s:g} messages a second", keep=True)
                         break
                     conn.warned = now
                     why = f"at most {lim.messages_per_s:g} messages a second; slow down"
@@ -197,12 +202,10 @@ def create_app(
                 if raw is None:
                     raw = message.get("bytes") or b""
                 await hub.handle(conn, raw)
+                await asyncio.sleep(0)  # let the writer send between messages of one read
         except WebSocketDisconnect:
             pass
         finally:
-            hub.connections[ip] -= 1
-            if hub.connections[ip] <= 0:
-                del hub.connections[ip]
             await hub.leave(conn)
             writer.cancel()
             with contextlib.suppress(BaseException):
@@ -210,7 +213,16 @@ def create_app(
             if conn.dropped:
                 log.warning("dropped a connection from %s: %s", ip, conn.dropped)
                 with contextlib.suppress(Exception):
+                    async with asyncio.timeout(1):  # what was queued (a reading client's error)
+                        while conn.outbox:
+                            await ws.send_text(conn.outbox.popleft())
+                with contextlib.suppress(Exception):
                     await ws.close(POLICY_VIOLATION, conn.dropped[:120])
+            # counted until closed: a client that does not read holds its socket until the
+            # close gives up (websockets aborts it after its close timeout)
+            hub.connections[ip] -= 1
+            if hub.connections[ip] <= 0:
+                del hub.connections[ip]
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)

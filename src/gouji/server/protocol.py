@@ -133,6 +133,12 @@ def clean_name(raw: object) -> str:
     return name or "guest"
 
 
+def _echo(value: object) -> str:
+    """Client text quoted back in an error: ASCII-safe and short (errors queue up)."""
+    text = ascii(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def parse_message(raw: str | bytes) -> dict[str, Any]:
     """A validated client message; raises :class:`ProtocolError` (bad_json, bad_message,
     too_large) with a clear text."""
@@ -151,12 +157,12 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in _SCHEMA:
         raise ProtocolError(
             BAD_MESSAGE,
-            f"unknown message type {kind!a}; types: {', '.join(MESSAGE_TYPES)}",
+            f"unknown message type {_echo(kind)}; types: {', '.join(MESSAGE_TYPES)}",
             msg_id,
         )
     extra = sorted(set(msg) - set(_SCHEMA[kind]) - {"type", "id"})
     if extra:
-        raise ProtocolError(BAD_MESSAGE, f"'{kind}' takes no field {extra[0]!a}", msg_id)
+        raise ProtocolError(BAD_MESSAGE, f"'{kind}' takes no field {_echo(extra[0])}", msg_id)
     if raw_id is not None and msg_id is None:
         raise ProtocolError(BAD_MESSAGE, "'id' is 1 to 100 of A-Z a-z 0-9 . _ : ~ -", None)
     for name, (want, required) in _SCHEMA[kind].items():

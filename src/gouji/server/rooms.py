@@ -129,10 +129,13 @@ class Connection:
         self.dirty = True
         self.wake.set()
 
-    def drop(self, why: str) -> None:
+    def drop(self, why: str, keep: bool = False) -> None:
+        """Stop serving this connection; ``keep`` the queued messages for a last flush (a
+        reading client's rate_limited error), else drop them (a client that does not read)."""
         if not self.dropped:
             self.dropped = why
-            self.outbox.clear()
+            if not keep:
+                self.outbox.clear()
         self.wake.set()
 
     async def run_writer(self) -> None:
@@ -184,7 +187,7 @@ class Room:
         self._agents: dict[tuple[int, str], Agent] = {}
         self._hinter: Agent | None = None
         self._pushes = 0  # pushes so far: the key of the cached summary and spectator state
-        self._cached: tuple[int, dict[str, Any], str | None] = (-1, {}, None)
+        self._cached: tuple[tuple[int, bool], dict[str, Any], str | None] = ((-1, False), {}, None)
 
     # ------------------------------------------------------------------ the fold
     def _fold(self, kind: str, seat: int | None, text: str) -> str:
@@ -405,14 +408,15 @@ class Room:
     def state_text(self, seat: int | None) -> str:
         """The ``state`` message for ``seat`` as sent. The summary is made once per push and
         every spectator gets the same text, so watchers cost a copy each, not a rebuild."""
-        if self._cached[0] != self._pushes:
-            self._cached = (self._pushes, self.summary(), None)
+        key = (self._pushes, self.expired)  # expiry changes the status with no push
+        if self._cached[0] != key:
+            self._cached = (key, self.summary(), None)
         _, summary, spectators = self._cached
         if seat is not None:
             return _dumps(self.state_message(seat, summary))
         if spectators is None:
             spectators = _dumps(self.state_message(None, summary))
-            self._cached = (self._pushes, summary, spectators)
+            self._cached = (key, summary, spectators)
         return spectators
 
     def push_all(self) -> None:
@@ -813,7 +817,10 @@ class Hub:
             return
         if not room.seats[seat].empty:
             raise ProtocolError(SEAT_TAKEN, f"seat {seat} is taken")
-        assert conn.token is not None
+        if conn.token is None:  # _take_over gave its seat and token to another connection
+            raise ProtocolError(
+                BAD_MESSAGE, "another connection took this one's seat and token: connect again"
+            )
         old = conn.seat
         hashed = tokens.token_hash(conn.token)
         text = json.dumps({"name": conn.name, "token": hashed})
