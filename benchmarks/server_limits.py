@@ -45,7 +45,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
@@ -55,6 +54,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from gouji.server.limits import Limits
+from serverutil import free_port, get_json, pct, post_room
 
 DEFAULTS = Limits()
 ROOM = {"bots": 5, "timer_s": None, "next_delay_ms": 0}  # plus bot_delay_ms
@@ -103,18 +103,11 @@ def raise_fd_limit(want: int) -> int:
 
 
 # ---------------------------------------------------------------------------- the server
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class Server:
     """``gouji serve`` on a free loopback port with ``--limit`` items; /proc figures of it."""
 
     def __init__(self, tmp: Path, name: str, limits: list[str]) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
         self.log_path = tmp / f"{name}.log"
@@ -203,23 +196,6 @@ def tcp_row(local_port: int, remote_port: int) -> tuple[str, int, int]:
                     tx, rx = parts[4].split(":")
                     return TCP_STATES.get(parts[3], parts[3]), int(tx, 16), int(rx, 16)
     return "GONE", 0, 0
-
-
-def post_room(base: str, body: dict[str, Any]) -> str:
-    req = urllib.request.Request(base + "/api/rooms", data=json.dumps(body).encode(), method="POST")
-    with urllib.request.urlopen(req) as r:
-        code: str = json.load(r)["code"]
-        return code
-
-
-def get_json(base: str, path: str) -> Any:
-    with urllib.request.urlopen(base + path, timeout=5) as r:
-        return json.load(r)
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def ms(xs: list[float]) -> dict[str, float]:

@@ -17,14 +17,12 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,7 @@ from websockets.asyncio.client import connect
 from gouji import agents
 from gouji.server.protocol import RoomConfig
 from gouji.server.rooms import Room, start_match
+from serverutil import free_port, get_json, pct, post_room
 
 
 def _half_game(seed: int) -> Room:
@@ -61,28 +60,9 @@ def memory_per_table(tables: int = 20) -> float:
     return (after - before) / tables
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _post(base: str, body: dict[str, Any]) -> str:
-    req = urllib.request.Request(base + "/api/rooms", data=json.dumps(body).encode(), method="POST")
-    with urllib.request.urlopen(req) as r:
-        code: str = json.load(r)["code"]
-        return code
-
-
-def _get(base: str, path: str) -> Any:
-    with urllib.request.urlopen(base + path) as r:
-        return json.load(r)
-
-
 async def _probe(base: str, acts: int) -> tuple[list[float], list[float]]:
     """Time one human's acts: to the ack and to the next state."""
-    code = _post(base, {"bots": 5, "bot_delay_ms": 0, "timer_s": None, "next_delay_ms": 0})
+    code = post_room(base, {"bots": 5, "bot_delay_ms": 0, "timer_s": None, "next_delay_ms": 0})
     to_ack: list[float] = []
     to_state: list[float] = []
     ws_url = base.replace("http://", "ws://") + "/ws"
@@ -122,35 +102,32 @@ async def _probe(base: str, acts: int) -> tuple[list[float], list[float]]:
     return to_ack, to_state
 
 
-def _pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
 def latency(rooms: int, acts: int, warm_s: float, delay_ms: int = 0) -> dict[str, Any]:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'load.db'}"
         cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
+        # the probe answers at machine speed: allow it more messages than a person sends
+        cmd += ["--limit", "messages_per_s=10000", "--limit", "message_burst=10000"]
         proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
         try:
             for _ in range(100):
                 try:
-                    _get(base, "/healthz")
+                    get_json(base, "/healthz")
                     break
                 except OSError:
                     time.sleep(0.1)
-            codes = [
-                _post(base, {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "seed": i})
-                for i in range(rooms)
-            ]
+            # fixed-length matches play on with nobody watching (an open-ended one would stop
+            # after its game: docs/decisions.md D36)
+            table = {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "games": 1000}
+            codes = [post_room(base, {**table, "seed": i}) for i in range(rooms)]
             time.sleep(warm_s)
-            v0 = sum(_get(base, f"/api/rooms/{c}")["version"] for c in codes)
+            v0 = sum(get_json(base, f"/api/rooms/{c}")["version"] for c in codes)
             t0 = time.perf_counter()
             to_ack, to_state = asyncio.run(_probe(base, acts))
             seconds = time.perf_counter() - t0
-            v1 = sum(_get(base, f"/api/rooms/{c}")["version"] for c in codes)
+            v1 = sum(get_json(base, f"/api/rooms/{c}")["version"] for c in codes)
         finally:
             proc.terminate()
             proc.wait(10)
@@ -159,10 +136,10 @@ def latency(rooms: int, acts: int, warm_s: float, delay_ms: int = 0) -> dict[str
         "rooms": rooms,
         "acts": len(to_state),
         "ack_median_ms": statistics.median(to_ack) * ms,
-        "ack_p95_ms": _pct(to_ack, 0.95) * ms,
+        "ack_p95_ms": pct(to_ack, 0.95) * ms,
         "state_median_ms": statistics.median(to_state) * ms,
-        "state_p95_ms": _pct(to_state, 0.95) * ms,
-        "state_p99_ms": _pct(to_state, 0.99) * ms,
+        "state_p95_ms": pct(to_state, 0.95) * ms,
+        "state_p99_ms": pct(to_state, 0.99) * ms,
         "bot_decisions_per_s": (v1 - v0) / seconds,
     }
 

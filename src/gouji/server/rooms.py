@@ -25,6 +25,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.websockets import WebSocketDisconnect
+
 from gouji import agents
 from gouji.actions import NOSKIP, NOSWAP, Action, IllegalAction
 from gouji.agents.base import Agent
@@ -151,6 +153,8 @@ class Connection:
                     await self._send_text(self.room.state_text(self.seat))
         except asyncio.CancelledError:
             raise
+        except (WebSocketDisconnect, OSError):  # the client went away: its reader sees it too
+            self.closed = True
         except Exception as e:  # a broken socket: this connection only, never the room
             self.drop(f"send failed: {type(e).__name__}")
 
