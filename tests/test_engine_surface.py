@@ -155,7 +155,7 @@ def test_burn_offer_is_private() -> None:
         g.apply("noburn", seat=2)
     g.apply("noburn")
     assert all(t != "noburn" for _, t in g.log)
-    assert g.view(1)["private"][-1][1] == "noburn"
+    assert g.view(1)["private_events"][-1]["type"] == "noburn"
 
 
 def test_view_never_shows_other_hands() -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from gouji import Game, IllegalAction, Play, make_rules
 from gouji.cards import NUM_RANKS, counts_text
+from gouji.events import private_events, public_events
 from gouji.game import PRIVATE_PENDING
 from gouji.plays import holds, is_composition_legal, leads
 from support import hide_and_shuffle
@@ -131,7 +132,17 @@ def play_checked(preset: str, seed: int) -> Game:
     assert len(res["team_scores"]) == 2
     check_revolutionary_place(g, res)
     check_early_end_opened(g)
+    check_events_are_known(g)
     return g
+
+
+def check_events_are_known(g: Game) -> None:
+    """Front ends render events from data: every log line, public or private, is one the
+    event reader knows (gouji.events), never the catch-all ``other``."""
+    unknown = [e for e in public_events(g.log) if e["type"] == "other"]
+    for seat in range(6):
+        unknown += [e for e in private_events(g._private, seat) if e["type"] == "other"]
+    assert not unknown, unknown[:3]
 
 
 def check_revolutionary_place(g: Game, res: dict[str, Any]) -> None:

@@ -550,7 +550,7 @@ def test_TV_F08_revolution_chances_used_up() -> None:
         assert g.head(4) == DEAD_LEVEL
         g.apply(lead)
         # 够死级: nobody is asked (P5 could beat [K K] with [2 2] but cannot burn); P4 leads
-        assert g.log[-2:] == [(4, act(lead)), (4, "round_won")]
+        assert g.log[-3:] == [(4, act(lead)), (4, "gousiji"), (4, "round_won")]
         assert g.rev_chances_used[4] == n
     assert g.pending == "lead" and g.to_act == 4
     assert g.head(4) == NO_HEAD

@@ -137,7 +137,7 @@ def test_TV_K04_bie3_revolution_needs_no_three_and_no_money() -> None:
             asked.append(g.to_act)
             g.apply("nogeming")
         buys = [t for s, t in g.log if s == 2 and t.startswith("buy3 from ")]
-        paid = [t for _, t in g.view(2)["private"] if t.startswith("paid 2 to ")]
+        paid = [e for e in g.view(2)["private_events"] if e["type"] == "paid" and e["cards"] == "2"]
         if len(buys) == 1 and len(paid) == 1:
             break
     else:
@@ -191,12 +191,12 @@ def _engine_buys(g: Game) -> list[tuple[int, int, int | None]]:
         pay: int | None = None
         if words[-1] != "free":
             paid = [
-                t
-                for _, t in g.view(seat)["private"]
-                if t.startswith("paid ") and t.endswith(f" to {seller}")
+                e
+                for e in g.view(seat)["private_events"]
+                if e["type"] == "paid" and e["to"] == seller
             ]
             assert len(paid) == 1
-            pay = _PAY[paid[0].split()[1]]
+            pay = _PAY[paid[0]["cards"]]
         out.append((seat, seller, pay))
     return out
 

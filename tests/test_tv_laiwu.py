@@ -54,10 +54,9 @@ def buys(g: Game) -> list[Buy]:
     """The 买3 / 买4 events of ``g.log`` in order, with each buyer's private payment."""
     paid: dict[int, list[tuple[int, int]]] = {}  # buyer -> [(rank paid, seller)] in order
     for seat in range(SEATS):
-        for _i, text in g.view(seat)["private"]:
-            m = re.fullmatch(r"paid (\S+) to (\d)", text)
-            if m:
-                paid.setdefault(seat, []).append((rank_of(m[1]), int(m[2])))
+        for e in g.view(seat)["private_events"]:
+            if e["type"] == "paid":
+                paid.setdefault(seat, []).append((rank_of(e["cards"]), e["to"]))
     out: list[Buy] = []
     for seat, text in g.log:
         m = re.fullmatch(r"buy([34]) from (\d)( free)?", text)

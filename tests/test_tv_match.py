@@ -116,7 +116,11 @@ def text(ranks: Iterable[int]) -> str:
 
 def paid_events(g: Game, seat: int) -> list[str]:
     """``seat``'s private ``paid … to …`` events, in order (tribute first, then 买3/买4)."""
-    return [t for _, t in g.view(seat)["private"] if t.startswith("paid ")]
+    return [
+        f"paid {e['cards']} to {e['to']}"
+        for e in g.view(seat)["private_events"]
+        if e["type"] == "paid"
+    ]
 
 
 def log_index(g: Game, event: str) -> int:

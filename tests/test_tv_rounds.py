@@ -202,7 +202,8 @@ def test_TV_D02_duitou_answer_then_only_owner_duitou() -> None:
     assert g.owner == 3 and g.s_protected
     # Only P0 (对头 of P3) may answer: P4, P5, P1, P2 are skipped.
     assert g.to_act == 0 and g.pending == "respond"
-    assert _seats_in_log(g, n) == [3]
+    assert _seats_in_log(g, n) == [3, 3]
+    assert g.log[-1] == (3, "gouji 0")  # the table is told: only P0 may answer
     # P4 holds Q×5, which beats J×5, but may not answer (not P3's 对头).
     _assert_rejected(g, "play Q Q Q Q Q", "R6.4", seat=4)
 
@@ -401,7 +402,8 @@ def test_TV_D14_beating_plain_with_gouji_protects() -> None:
     assert g.s_protected
     # Only P4 (P1's 对头) may answer now; P2, P3 are skipped.
     assert g.to_act == 4 and g.pending == "respond"
-    assert _seats_in_log(g, n) == [1]
+    assert _seats_in_log(g, n) == [1, 1]
+    assert g.log[-1] == (1, "gouji 4")  # the table is told: only P4 may answer
     # P0 holds J×5 (beats T×5, cannot burn: 4 5 left) and may not answer.
     _assert_rejected(g, "play J J J J J", "R6.4", seat=0)
 

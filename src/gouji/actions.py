@@ -10,10 +10,18 @@ from typing import ClassVar
 
 from gouji.cards import CardError, CompositionError
 from gouji.plays import Play
+from gouji.reasons import Reason
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message cites the rule. The game is unchanged."""
+    """An action the rules do not allow now; the message cites the rule. The game is unchanged.
+
+    ``reason`` (a ``gouji.reasons.Reason``, where the engine made one) carries the rule, a key
+    and parameters, for front ends that say it in the player's language."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class IllegalPlay(IllegalAction):

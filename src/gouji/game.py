@@ -64,6 +64,7 @@ from gouji.plays import (
     responses,
 )
 from gouji.plays import remove as remove_play
+from gouji.reasons import Reason, from_message, reason
 from gouji.rules import Rules
 from gouji.tribute import Payment, tribute_cards
 
@@ -252,6 +253,7 @@ class Game:
         self.opened: list[bool] = [False] * SEATS
         self.men: list[int] = []
         self.dead = [0] * SEATS  # cards each seat set aside: revolution, 闷, broken burn
+        self.dead_hands = [""] * SEATS  # and which, for the settlement (shown after the game)
         self.finish_order: list[int] = []
         self.claimant = -1
         self.claim: list[Play] = []
@@ -445,11 +447,12 @@ class Game:
         if seat is not None and seat != self.to_act:
             raise IllegalAction(self._not_your_turn(seat))
         if action.kind == ORDER:
-            why = self._order_problem(action)
-            if not why:
+            problem = self._order_problem(action)
+            if not problem:
                 self._record(action.text)
                 self._start_claim(action)
                 return
+            why = from_message(problem)
         elif action in self.legal_actions():
             self._record(action.text)
             self._dispatch(action)
@@ -458,9 +461,9 @@ class Game:
             why = self._explain(action)
         if self.rules.sw_illegal == "forfeit_turn":
             self._record(action.text)
-            self._forfeit(why)
+            self._forfeit(str(why))
             return
-        raise IllegalAction(why)
+        raise IllegalAction(str(why), why)
 
     def clone(self) -> Game:
         """An independent copy (cheap: flat lists are copied, plays are shared)."""
@@ -701,6 +704,7 @@ class Game:
             self.revolutionary = r
             self.set_aside = self.hands[r][:]
             self.dead[r] = sum(self.hands[r])
+            self.dead_hands[r] = counts_text(self.hands[r])
             self.hands[r] = [0] * NUM_RANKS
             self._places[r] = 4
             self.active[r] = False
@@ -1073,7 +1077,10 @@ class Game:
         self.gsj_used = [False] * SEATS
         self.s_protected = self.s_dead_level = self.s_qualifies = False
         self.round_plays = []
+        was = self.chaos
         self.chaos = self._both_top_placed()
+        if self.chaos and not was:
+            self._event(-1, "chaos")  # R9.6 四人乱缠 from this round on
         self.pending = P_LEAD
         self.to_act = leader
         self._legal = None
@@ -1156,6 +1163,12 @@ class Game:
                 self._event(d, "kou")
             self._round_end()
             return
+        if self.s_protected:  # the table is told who may answer (R6.4, R6.5)
+            if self.s_dead_level:
+                self._event(seat, "gousiji")
+            else:
+                may = [q for q in self._ccw_from(seat + 1) if q != seat and self._eligible(q)]
+                self._event(seat, "gouji " + " ".join(map(str, may)))
         if self.s_protected and self.rules.burn_enabled and not self.chaos:
             self._open_burn_window()
             return
@@ -1172,7 +1185,15 @@ class Game:
                 self.burns.append((seat, self.victim))
             self._event(seat, "burn_success")
             self.burner = self.victim = -1
-        self._check_end()
+        if not self._check_end():
+            self._headless(seat)
+
+    def _headless(self, seat: int) -> None:
+        """Tell the table that ``seat``'s 对头 is now 无头 (R9.8), with one 够死级 chance in
+        this round when ``seat`` went out as 头科 or 二科 (R9.4, AMB-74)."""
+        d = (seat + 3) % SEATS
+        if self.active[d]:
+            self._event(d, "wutou")
 
     def _break_burn(self) -> None:
         """R8.8: the burner's play was beaten; with ``lowest_place`` it is placed last."""
@@ -1189,8 +1210,10 @@ class Game:
         for r in range(NUM_RANKS):
             self.set_aside[r] += h[r]
         self.dead[seat] = sum(h)
+        self.dead_hands[seat] = counts_text(h)
         self.hands[seat] = [0] * NUM_RANKS
         self._place(seat, self._free_places()[-1], how)
+        self._headless(seat)
 
     def _on_pass(self, seat: int) -> None:
         """R7.4 过牌 (in chaos only the current play is declined, R9.7)."""
@@ -1353,6 +1376,9 @@ class Game:
         elif remaining:
             self._place_remaining(remaining)
         self._revolutionary_third()
+        top = {team(q) for q, p in enumerate(self._places) if p is not None and p <= 3}
+        if len(top) == 1:
+            self._event(-1, f"chuan {top.pop()}")  # R9.10 串三户
         self.pending = P_OVER
         self.to_act = None
         self._legal = None
@@ -1556,76 +1582,162 @@ class Game:
                 return f"R7.4: {who} passed in this round and P{o} is not its 对头"
         return f"R1.5: it is P{self.to_act}'s turn, not {who}'s (不得越、抢)"
 
-    def _explain(self, action: Action) -> str:
+    def _explain(self, action: Action) -> Reason:
         """Why the action is illegal now, naming the rule."""
         kind, seat = self.pending, self.to_act
         assert seat is not None
-        who = f"P{seat}"
         k = action.kind
         if kind == P_LEAD:
             if k == TIAO:
                 if not self.rules.info_tiao:
-                    return "R10.2: 挑牌 is not played in these rules (info.tiao is false)"
-                return f"R13.5: {who} cannot claim while its 4s may not be led (before 开壶)"
+                    return reason(
+                        "R10.2",
+                        "tiao_off",
+                        "挑牌 is not played in these rules (info.tiao is false)",
+                    )
+                return reason(
+                    "R13.5", "tiao_four_lock", "no claim while the 4s may not be led (before 开壶)"
+                )
             if k != PLAY:
-                return (
-                    f"R4.1: {who} must lead a play ('{k}' is not a lead; a lead cannot be passed)"
+                return reason(
+                    "R4.1",
+                    "lead_not_pass",
+                    f"P{seat} must lead a play ('{k}' is not a lead; a lead cannot be passed)",
+                    word=k,
                 )
             return self._explain_play(seat, action, lead=True)
         if kind in (P_RESPOND, P_RANG_RETURN):
             if k == RANG:
                 if kind == P_RANG_RETURN:
-                    return "R7.6: after 让牌 the turn returns once; now play or pass"
-                return (
-                    "R7.6: 让牌 is only for the 对头 of the standing play's owner, on a play "
-                    "that is not protected 够级, once, with a 下家 able to answer"
+                    return reason(
+                        "R7.6",
+                        "rang_returned",
+                        "after 让牌 the turn returns once; now play or pass",
+                    )
+                return reason(
+                    "R7.6",
+                    "rang_not_available",
+                    "让牌 is only for the 对头 of the standing play's owner, on a play that is "
+                    "not protected 够级, once, with a 下家 able to answer",
                 )
             if k == PLAY:
                 return self._explain_play(seat, action, lead=False)
-            return f"R7.2: {who} must play a beating play, pass or (where allowed) rang, not '{k}'"
+            return reason(
+                "R7.2",
+                "respond_words",
+                f"P{seat} must play a beating play, pass or (where allowed) rang, not '{k}'",
+                word=k,
+            )
         if kind == P_OFFER:
             if k in (BURN, PLAY):
-                return (
-                    f"R8.2/R8.5: {action.text.split(None, 1)[-1]} is not a burn {who} can make: "
-                    "it must beat the standing play and leave cards that can be led out"
+                cards = action.text.split(None, 1)[-1]
+                return reason(
+                    "R8.2/R8.5",
+                    "burn_not_possible",
+                    f"{cards} is not a burn P{seat} can make: it must beat the standing play and "
+                    "leave cards that can be led out",
+                    cards=cards,
                 )
-            return f"R8.3: {who} is offered a burn: answer 'burn <cards>' or 'noburn'"
+            return reason(
+                "R8.3",
+                "burn_offer_words",
+                f"P{seat} is offered a burn: answer 'burn <cards>' or 'noburn'",
+            )
         if kind == P_KOU:
-            return f"R7.8: {who} must 扣 the dead play ('kou') — its only legal action"
+            return reason(
+                "R7.8", "kou_only", f"P{seat} must 扣 the dead play ('kou') — its only legal action"
+            )
         if kind == P_ORDER:
-            return (
-                f"R10.2: {who} fixes the order of P{self.claimant}'s claim: "
-                "'order <cards> | <cards> …', every claimed card once"
+            return reason(
+                "R10.2",
+                "order_words",
+                f"P{seat} fixes the order of P{self.claimant}'s claim: "
+                "'order <cards> | <cards> …', every claimed card once",
             )
         legal = ", ".join(a.text for a in self.legal_actions())
-        return f"R18: {who} decides {kind} now; legal: {legal}"
+        return reason(
+            "R18", "decide_phase", f"P{seat} decides {kind} now; legal: {legal}", phase=kind
+        )
 
-    def _explain_play(self, seat: int, action: Action, lead: bool) -> str:
+    def _explain_play(self, seat: int, action: Action, lead: bool) -> Reason:
         play = action.play
         assert play is not None
         hand = self.hands[seat]
         why = is_composition_legal(play, hand, self._twos, self._bie3)
         if why:
-            return why
+            return from_message(why)
+        if self._four_rule and play.base == R4 and self._four_locked(seat):
+            return reason(
+                "R13.5 (a)", "four_locked", "no 4 may be played before 开壶 while there is no 头科"
+            )
         if lead:
             if self.burner == seat:
                 if not (play.has_joker or play.size == sum(hand)):
-                    return "R8.6: a burn lead must carry a joker unless it empties the hand"
-                return "R8.6: a burn lead must leave cards that can still be led out (R8.5)"
+                    return reason(
+                        "R8.6",
+                        "burn_lead_joker",
+                        "a burn lead must carry a joker unless it empties the hand",
+                    )
+                return reason(
+                    "R8.6",
+                    "burn_lead_feasible",
+                    "a burn lead must leave cards that can still be led out (R8.5)",
+                )
             if self.must_lead_base != NO_BASE:
-                return "R3.8: the 亮4 starter's first lead must have base rank 4"
-            return "R4: not a legal lead"
+                return reason(
+                    "R3.8",
+                    "liang4_first_lead",
+                    "the 亮4 starter's first lead must have base rank 4",
+                )
+            if self._four_rule and self.four_due[seat] and hand[R4]:
+                return reason("R13.5 (b)", "four_due", "after 开壶 the next lead is the 4s")
+            return reason("R4", "not_a_lead", "not a legal lead")
         s = self.standing
         assert s is not None
         if not play.beats(s):
             if play.size != s.size:
-                return f"R5.1: a response has the same number of cards as {s.text}"
+                return reason(
+                    "R5.1",
+                    "same_size",
+                    f"a response has the same number of cards as {s.text}",
+                    standing=s.text,
+                    size=s.size,
+                )
             if s.nlj:
-                return "R4.5: a play with a big joker cannot be beaten"
+                return reason("R4.5", "dead_play", "a play with a big joker cannot be beaten")
             if play.eff <= s.eff:
-                return f"R5.1: {play.text} is not higher than {s.text} (步步高)"
-            return f"R5.1: {s.text} carries {s.nsj} SJ; the answer needs as many LJ"
-        return "R5: not a legal response"
+                return reason(
+                    "R5.1",
+                    "not_higher",
+                    f"{play.text} is not higher than {s.text} (步步高)",
+                    play=play.text,
+                    standing=s.text,
+                )
+            return reason(
+                "R5.1",
+                "needs_lj",
+                f"{s.text} carries {s.nsj} SJ; the answer needs as many LJ",
+                standing=s.text,
+                count=s.nsj,
+            )
+        return reason("R5", "not_a_response", "not a legal response")
+
+    def check(self, action: Action | str) -> Reason | None:
+        """Why ``action`` would be refused now, or None when ``apply`` would take it. Changes
+        nothing: front ends use it to say why a selection cannot be played."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except IllegalAction as e:
+                return from_message(str(e), "malformed")
+        if self.pending == P_OVER:
+            return reason("R9.9", "game_over", "the game is over")
+        if action.kind == ORDER:
+            why = self._order_problem(action)
+            return from_message(why) if why else None
+        if action in self.legal_actions():
+            return None
+        return self._explain(action)
 
 
 _PUBLIC_FIELDS = (
@@ -1706,4 +1818,5 @@ _LIST_FIELDS = (
     "four_due",
     "no_open",
     "dead",
+    "dead_hands",
 )

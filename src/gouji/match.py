@@ -185,6 +185,8 @@ class Match:
             "prompt": self._pending if self.to_ask else None,
             "prompt_to": self.to_ask[0] if self.to_ask else None,
             "is_over": self.is_over,
+            # the settlement of the game just finished: everything, every hand shown (R17)
+            "result": self.results[-1] if self.game.is_over else None,
         }
         return v
 

@@ -96,12 +96,17 @@ def game_result(game: Game) -> dict[str, Any]:
         declarations.append(
             {"by": declarer, "on": target, "kind": kind, "succeeded": succeeded, "cards": base}
         )
+    pts = PLACE_POINTS[system]
+    chuan = chuan_team(ev.places)
     return {
         "places": list(ev.places),
         "team_scores": recorded,
         "team_points": raw,
         "scoring": system,
-        "chuan": chuan_team(ev.places),
+        "place_points": [pts[p - 1] for p in ev.places],
+        "score_rule": _score_rule(system, chuan),
+        "hands": [game.hand(s) if sum(game.hands[s]) else game.dead_hands[s] for s in range(6)],
+        "chuan": chuan,
         "bonuses": bonus,
         "opened": list(game.opened) if game.rules.dian_enabled else None,
         "men": list(ev.men),
@@ -110,3 +115,14 @@ def game_result(game: Game) -> dict[str, Any]:
         "declarations": declarations,
         "finish_order": list(game.finish_order),
     }
+
+
+def _score_rule(system: str, chuan: int | None) -> str:
+    """How the recorded scores came from the points (for a settlement screen): ``sum``;
+    ``positive_only`` (R17.1); ``chuan_12`` (R17.1); ``chuan_doubled`` (R17.2);
+    ``chuan_30_3`` (R17.4)."""
+    if system == "outline":
+        return "positive_only" if chuan is None else "chuan_12"
+    if chuan is None or system == "match7":
+        return "sum"
+    return "chuan_doubled" if system == "comp2" else "chuan_30_3"

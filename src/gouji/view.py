@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gouji.cards import counts_text
+from gouji.events import private_events, public_events
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -77,18 +78,18 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         v["hand"] = counts_text(game.hands[seat])
         v["legal_actions"] = [a.text for a in game.legal_actions()] if game.to_act == seat else []
-    log = game.log
+    start = 0
     if not game.rules.info_show_closed_rounds and not game.is_over:
-        log = _current_round_tail(log)
-    v["log"] = [[s, t] for s, t in log]
+        start = _current_round_start(game.log)
+    v["events"] = public_events(game.log, start)
     if seat is not None:
-        v["private"] = [[i, t] for i, s, t in game._private if s == seat]
+        v["private_events"] = private_events(game._private, seat)
     return v
 
 
-def _current_round_tail(log: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def _current_round_start(log: list[tuple[int, str]]) -> int:
     """R10.3: without ``show_closed_rounds`` only the current round's events are shown."""
     for i in range(len(log) - 1, -1, -1):
         if log[i][1] == "round_won":
-            return log[i + 1 :]
-    return log
+            return i + 1
+    return 0

@@ -149,9 +149,11 @@ SUMMARY_KEYS = frozenset(
         "totals",
         "to_act",
         "next_due",
+        "watchers",
+        "notes",
     }
 )
-SEAT_KEYS = frozenset({"seat", "name", "bot", "human", "online", "trust", "timeouts"})
+SEAT_KEYS = frozenset({"seat", "name", "bot", "human", "online", "trust", "timeouts", "free"})
 TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_-")
 
 #: what one run sent: "ws" fuzzed websocket messages, "ws_own" the test's own (markers,
@@ -177,7 +179,8 @@ def _check_documented(m: Any, who: str) -> None:
     kind = m["type"]
     keys = set(m)
     if kind == "error":
-        assert keys in ({"type", "code", "message"}, {"type", "code", "message", "id"}), m
+        assert {"type", "code", "message"} <= keys <= {"type", "code", "message", "id", "reason"}, m
+        assert m.get("reason") is None or m["code"] == "illegal", m
         assert m["code"] in ERROR_CODES, f"{who}: undocumented error code in {m!a}"
         assert isinstance(m["message"], str) and m["message"], m
         assert isinstance(m.get("id", ""), str), m
@@ -206,6 +209,11 @@ def _check_documented(m: Any, who: str) -> None:
         assert keys == {"type", "action"} and isinstance(m["action"], str) and m["action"], m
     elif kind == "replaced":
         assert keys == {"type", "message"} and isinstance(m["message"], str), m
+    elif kind == "check":
+        assert (
+            {"type", "action", "ok", "reason"} <= keys <= {"type", "action", "ok", "reason", "id"}
+        )
+        assert isinstance(m["ok"], bool) and (m["reason"] is None) == m["ok"], m
     else:
         raise AssertionError(f"{who}: undocumented message {m!a}")
 
@@ -859,7 +867,9 @@ def test_fuzzed_messages_are_answered_disturb_nobody_and_the_store_equals_memory
             client.websocket_connect("/ws") as far_ws,
             client.websocket_connect("/ws") as near_ws,
         ):
-            other = create_room(client, seed=SEED + 1, **SLOW_BOTS)
+            # the other room is closed to watchers taking seats: nothing done there by the
+            # fuzzing connection may change it
+            other = create_room(client, seed=SEED + 1, seat_takeover=False, **SLOW_BOTS)
             far = Conn(far_ws, "the player in another room")
             far.do(type="join", room=other, name="bea")
             far.do(type="sit", seat=0)
@@ -922,7 +932,7 @@ def test_fuzzed_messages_are_answered_disturb_nobody_and_the_store_equals_memory
 
     fuzz()
     sent = COUNTS - before
-    assert sent["ws"] >= 8 * SCENARIOS[scenario], sent
+    assert sent["ws"] >= 6 * SCENARIOS[scenario], sent
     if scenario == "play":  # the fuzz reached the engine: moves applied, refused, hinted
         assert sent["answer ack"] >= 30 and sent["answer illegal"] >= 10, sent
         assert sent["answer hint"] >= 5, sent

@@ -129,7 +129,11 @@ def test_bad_messages_before_and_after_join(client: TestClient) -> None:
                 assert "no field 'bot'" in str(_error(p, "bad_message")["message"])
                 p.send(type="start")
                 p.state_where(lambda m: m["room"]["status"] != "waiting")
-                q.send(type="sit", seat=3)
+                q.send(type="sit", seat=2)  # ann's: not free
+                _error(q, "seat_taken")
+                q.send(type="sit", seat=3)  # a bot's: a watcher may take it over
+                q.state_where(lambda m: m["room"]["seats"][3]["name"] == "bob")
+                q.send(type="sit", seat=4)  # players keep their seats once the match runs
                 _error(q, "started")
                 p.send(type="start")
                 _error(p, "started")

@@ -57,14 +57,16 @@ def read(view: View) -> Knowledge:
     deck = deck_counts(rules.deck_remove)
     state = view["state"]
     known = [[0] * NUM_RANKS for _ in range(SEATS)]
-    for _i, text in view.get("private", []):
-        _note_gift(known, text)
-    for s, text in view["log"]:  # cards given away and played since are no longer known
-        word, _, rest = text.partition(" ")
-        if word in ("play", "burn"):
-            for code in tokens(rest):
+    for e in view.get("private_events", []):
+        if e["type"] in ("paid", "returned"):  # those cards are in that hand now
+            for code in tokens(e["cards"]):
+                if code in _RANK:
+                    known[e["to"]][_RANK[code]] += 1
+    for e in view["events"]:  # cards given away and played since are no longer known
+        if e["type"] in ("play", "burn"):
+            for code in tokens(e["cards"]):
                 r = _RANK[code]
-                known[s][r] = max(0, known[s][r] - 1)
+                known[e["seat"]][r] = max(0, known[e["seat"]][r] - 1)
     aside: dict[int, int] = {}
     kind: dict[int, str] = {}
     for s, n in enumerate(state["dead"]):
@@ -87,17 +89,6 @@ def read(view: View) -> Knowledge:
         known[claim["seat"]] = parse_counts(claim["cards"])
     known[seat] = [0] * NUM_RANKS
     return Knowledge(seat, rules, list(state["sizes"]), pool, known, aside, kind)
-
-
-def _note_gift(known: list[list[int]], text: str) -> None:
-    """A private note "paid 2 SJ to 4" / "returned 6 to 1": those cards are in that hand."""
-    word, _, rest = text.partition(" ")
-    parts = rest.split()
-    if word in ("paid", "returned") and len(parts) >= 3 and parts[-1].isdigit():
-        to = int(parts[-1])
-        for code in parts[:-2]:
-            if code in _RANK:
-                known[to][_RANK[code]] += 1
 
 
 def sample_hands(view: View, rng: random.Random, k: Knowledge | None = None) -> list[list[int]]:

@@ -49,16 +49,21 @@ _SURROGATE = re.compile(r"[\ud800-\udfff\x00]")
 class ProtocolError(Exception):
     """A client message the server answers with an ``error`` (the room is unchanged)."""
 
-    def __init__(self, code: str, message: str, id: str | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, id: str | None = None, reason: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.id = id
+        self.reason = reason  # the engine's reason as data (gouji.reasons), for `illegal`
 
     def as_message(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
         if self.id is not None:
             out["id"] = self.id
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out
 
 
@@ -69,7 +74,8 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "sit": {"seat": (int, True)},
     "stand": {},
     "start": {},
-    "act": {"id": (_STR, True), "action": (_STR, True)},
+    "act": {"id": (_STR, True), "action": (_STR, True), "auto": (bool, False)},
+    "check": {"action": (_STR, True)},
     "hint": {},
     "trust": {"on": (bool, True)},
     "next": {},
@@ -173,7 +179,7 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         if not _type_ok(msg[name], want):
             what = getattr(want, "__name__", str(want))
             raise ProtocolError(BAD_MESSAGE, f"'{kind}': field '{name}' must be {what}", msg_id)
-    if kind == "act" and not _ACTION.fullmatch(msg["action"]):
+    if kind in ("act", "check") and not _ACTION.fullmatch(msg["action"]):
         raise ProtocolError(
             BAD_MESSAGE,
             f"'act': an action is 1 to {MAX_ACTION} printable ASCII characters, e.g. 'play 7 7'",
@@ -209,6 +215,7 @@ class RoomConfig:
     games: int | None = None
     bot_delay_ms: int = 600
     next_delay_ms: int = 3000
+    seat_takeover: bool = True  # a watcher may take a bot's or an absent player's seat
     fixed_deal: bool = False  # the creator chose the seed: every seat and spectator is told
     expires: float | None = None  # epoch seconds after which an all-bot room plays no more
 
@@ -234,6 +241,7 @@ _CONFIG_FIELDS = {
     "bot_delay_ms",
     "next_delay_ms",
     "seed",
+    "seat_takeover",
 }
 
 
@@ -293,6 +301,10 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
         if not isinstance(body["count_visibility"], str):
             raise ConfigProblem("'count_visibility' must be a string")
         cfg.count_visibility = body["count_visibility"]
+    if body.get("seat_takeover") is not None:
+        if not isinstance(body["seat_takeover"], bool):
+            raise ConfigProblem("'seat_takeover' must be true or false")
+        cfg.seat_takeover = body["seat_takeover"]
     if body.get("card_counter") is not None:
         if not isinstance(body["card_counter"], bool):
             raise ConfigProblem("'card_counter' must be true or false")

@@ -34,6 +34,7 @@ from gouji.cards import NUM_RANKS, RANKS
 from gouji.game import PRIVATE_PENDING
 from gouji.match import Match
 from gouji.policy import timeout_action
+from gouji.reasons import Reason, reason
 from gouji.server import tokens
 from gouji.server.limits import Limits, TokenBucket, WindowCounter
 from gouji.server.protocol import (
@@ -60,7 +61,8 @@ log = logging.getLogger("gouji.server")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8  # 40 bits: guessing a live room's code takes ~10^12 tries / live rooms
-MOVE_KINDS = ("act", "bot", "auto", "timeout")  # actions applied to the match
+MOVE_KINDS = ("act", "autoact", "bot", "auto", "timeout")  # actions applied to the match
+NOTES_KEPT = 40  # recent room notes (timeouts, 托管, watchers, seats taken) in the summary
 TIMEOUTS_TO_TRUST = 2  # R19.3: 托管 after two timeouts in a row
 
 
@@ -190,6 +192,8 @@ class Room:
         self._since = time.monotonic()  # when the room last changed
         self._agents: dict[tuple[int, str], Agent] = {}
         self._hinter: Agent | None = None
+        self.notes: list[dict[str, Any]] = []  # what the table is told beside the game's log
+        self.replaced = 0  # players who took a seat in the running game (next_game's count)
         self._pushes = 0  # pushes so far: the key of the cached summary and spectator state
         self._cached: tuple[tuple[int, bool], dict[str, Any], str | None] = ((-1, False), {}, None)
 
@@ -204,7 +208,12 @@ class Room:
             for s in self.seats:
                 if s.token is not None and s.token == token:
                     s.name, s.token = None, None
+            before = self.seats[seat]
             self.seats[seat] = Seat(name=str(data["name"]), token=token)
+            if self.match is not None:  # a player joins a running match in a free seat:
+                self.replaced += 1  # one more replaced before the next game (R3.7, R16.1)
+                was = "bot" if before.bot else "player"
+                self._note("seat", seat, name=str(data["name"]), replaced=was)
         elif kind == "stand":
             assert seat is not None
             self.seats[seat] = Seat()
@@ -224,21 +233,29 @@ class Room:
             m.apply(text)
             text = game.actions[-1] if in_game else m.prompt_answers[-1][-1]
             s = self.seats[seat]
-            if kind == "act":
+            if kind == "act":  # the player's own decision ends 托管; "autoact" (the page's
+                if s.trust:  # automatic pass) does not
+                    self._note("trust", seat, on=False, why="acted")
                 s.trust, s.timeouts = False, 0
-            elif kind == "timeout" and not private:  # a counted private timeout would show
-                s.timeouts += 1  # the table who was asked (R19.3 counts the public ones)
-                if s.timeouts >= TIMEOUTS_TO_TRUST and s.human:
-                    s.trust = True
+            elif kind == "timeout":
+                self._note("timeout", None if private else seat, action=text)
+                if not private:  # a counted private timeout would show the table who was asked
+                    s.timeouts += 1  # (R19.3 counts the public ones)
+                    if s.timeouts >= TIMEOUTS_TO_TRUST and s.human and not s.trust:
+                        s.trust = True
+                        self._note("trust", seat, on=True, why="timeouts")
         elif kind == "trust":
             assert seat is not None
             s = self.seats[seat]
-            s.trust = text.split()[0] == "on"
+            words = text.split()
+            s.trust = words[0] == "on"
             if not s.trust:
                 s.timeouts = 0
+            self._note("trust", seat, on=s.trust, why=words[1] if len(words) > 1 else "asked")
         elif kind == "next":
             assert self.match is not None
-            self.match.next_game(0)
+            self.match.next_game(self.replaced)
+            self.replaced = 0
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         return text
@@ -258,13 +275,20 @@ class Room:
         """
         seats = [dataclasses.replace(x) for x in self.seats]
         mark = self._match_mark()
-        stored_text = self._fold(kind, seat, text)
+        notes, replaced = len(self.notes), self.replaced
+        try:
+            stored_text = self._fold(kind, seat, text)
+        except Exception:
+            del self.notes[notes:]  # a refused decision leaves no note either
+            raise
         if self.store is not None:
             action = StoredAction(self.version + 1, seat, kind, stored_text, client_id)
             try:
                 self.store.add_action(self.code, action, seat_rows)
             except Exception as e:
                 self.seats = seats
+                del self.notes[notes:]
+                self.replaced = replaced
                 self._rewind_match(mark)
                 log.error("room %s: the store refused %s #%d: %s", self.code, kind, action.seq, e)
                 raise StoreFailed(f"the store refused the change ({type(e).__name__})") from None
@@ -308,6 +332,15 @@ class Room:
         last = rec["games"][-1]
         last["actions"], last["prompts"] = last["actions"][:actions], last["prompts"][:prompts]
         self.match = Match.from_record(rec)
+
+    def _note(self, kind: str, seat: int | None, **data: Any) -> None:
+        """A room note for the table (a timeout, 托管 on/off, a seat taken, a watcher), tagged
+        with the version it comes with; notes from stored actions come back on a restart."""
+        self.notes.append({"v": self.version + 1, "type": kind, "seat": seat, **data})
+
+    def note_presence(self, kind: str, name: str) -> None:
+        """A watcher arrived or left (presence: not stored, same version)."""
+        self.notes.append({"v": self.version, "type": kind, "seat": None, "name": name})
 
     def private_turn(self) -> bool:
         """Whether the decision pending is private (a burn offer, 革命, a 还贡 check): its
@@ -355,6 +388,16 @@ class Room:
         """An all-bot room made from afar plays for a bounded time only (docs/security.md)."""
         return self.config.expires is not None and time.time() >= self.config.expires
 
+    def seat_free(self, seat: int) -> bool:
+        """May a spectator take this seat? Before the start an empty one; in a running match
+        a bot's, or an absent player's on 托管 (it counts as a replaced player, R3.7)."""
+        s = self.seats[seat]
+        if self.match is None:
+            return s.empty
+        if self.match.is_over or self.expired or not self.config.seat_takeover:
+            return False
+        return s.bot is not None or (s.human and s.trust and not self.online(seat))
+
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
 
@@ -374,10 +417,13 @@ class Room:
                     "online": self.online(i),
                     "trust": s.trust,
                     "timeouts": s.timeouts,
+                    "free": self.seat_free(i),
                 }
                 for i, s in enumerate(self.seats)
             ],
             "spectators": sum(1 for c in self.conns if c.seat is None),
+            "watchers": sorted(c.name for c in self.conns if c.seat is None),
+            "notes": self.notes[-NOTES_KEPT:],
             "game": len(m.games) if m is not None else 0,
             "games_finished": len(m.results) if m is not None else 0,
             "totals": m.totals if m is not None else [0, 0],
@@ -426,6 +472,8 @@ class Room:
     def push_all(self) -> None:
         """Every connection gets the room's latest state (a change, or presence)."""
         self._pushes += 1
+        if len(self.notes) > 3 * NOTES_KEPT:
+            del self.notes[:-NOTES_KEPT]
         for conn in self.conns:
             conn.mark()
 
@@ -711,6 +759,8 @@ class Hub:
             elif kind == "hint":
                 seat = self._turn_seat(room, conn, None)
                 conn.send({"type": "hint", "action": room.hint(seat)})
+            elif kind == "check":
+                conn.send(self._check(room, conn, msg))
             elif kind == "trust":
                 self._trust(room, conn, msg["on"])
             elif kind == "next":
@@ -741,6 +791,8 @@ class Hub:
         conn.room, conn.seat, conn.token = room, seat, token
         conn.name = msg["name"]
         room.conns.add(conn)
+        if seat is None and room.match is not None:
+            room.note_presence("watch", conn.name)
         conn.send({"type": "welcome", "token": token, "seat": seat, "room": room.code})
         async with room.lock:
             s = room.seats[seat] if seat is not None else None
@@ -782,7 +834,10 @@ class Hub:
                 and room.status in ("playing", "between")
                 and not room.online(seat)
             ):
-                room.commit("trust", seat, "on left")
+                try:
+                    room.commit("trust", seat, "on left")
+                except StoreFailed:  # logged; the timer will put the seat on 托管 instead
+                    room.push_all()
             else:
                 room.push_all()
 
@@ -792,11 +847,33 @@ class Hub:
             conn.send({"type": "ack", "id": cid, "duplicate": True})
             return
         seat = self._turn_seat(room, conn, cid)
+        kind = "autoact" if msg.get("auto") else "act"  # the page's automatic pass: 托管 stays
         try:
-            room.commit("act", seat, msg["action"], client_id=cid)
+            room.commit(kind, seat, msg["action"], client_id=cid)
         except ValueError as e:  # IllegalAction, MatchError: the room is unchanged
-            raise ProtocolError(ILLEGAL, str(e), cid) from None
+            why = getattr(e, "reason", None)
+            data = why.as_dict() if isinstance(why, Reason) else None
+            raise ProtocolError(ILLEGAL, str(e), cid, data) from None
         conn.send({"type": "ack", "id": cid, "duplicate": False})
+
+    def _check(self, room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
+        """Would this action be taken now? Asks the engine and applies nothing."""
+        action: str = msg["action"]
+        out: dict[str, Any] = {"type": "check", "action": action}
+        if msg.get("id") is not None:
+            out["id"] = msg["id"]
+        m = room.match
+        why: Reason | None
+        if m is None or conn.seat is None or m.to_act != conn.seat:
+            why = reason("R1.5", "not_your_turn", "it is not your decision")
+        elif not m.game.is_over:
+            why = m.game.check(action)
+        else:
+            ok = action.strip().lower() in {a.text for a in m.legal_actions()}
+            why = None if ok else reason("R18", "decide_phase", "answer the question asked")
+        out["ok"] = why is None
+        out["reason"] = why.as_dict() if why is not None else None
+        return out
 
     def _turn_seat(self, room: Room, conn: Connection, cid: str | None) -> int:
         m = room.match
@@ -814,13 +891,13 @@ class Hub:
         return conn.seat
 
     def _sit(self, room: Room, conn: Connection, seat: int) -> None:
-        if room.match is not None:
-            raise ProtocolError(STARTED, "the match has started: seats are fixed")
+        if room.match is not None and conn.seat is not None:
+            raise ProtocolError(STARTED, "the match has started: players keep their seats")
         if conn.seat == seat:
             conn.mark()
             return
-        if not room.seats[seat].empty:
-            raise ProtocolError(SEAT_TAKEN, f"seat {seat} is taken")
+        if not room.seat_free(seat):
+            raise ProtocolError(SEAT_TAKEN, f"seat {seat + 1} is taken")
         if conn.token is None:  # _take_over gave its seat and token to another connection
             raise ProtocolError(
                 BAD_MESSAGE, "another connection took this one's seat and token: connect again"
