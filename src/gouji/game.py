@@ -54,6 +54,8 @@ from gouji.cards import (
     deck_counts,
 )
 from gouji.cards import parse_counts as _parse_counts
+from gouji.events import Event
+from gouji.events import parse as parse_event
 from gouji.plays import (
     NO_BASE,
     Play,
@@ -209,6 +211,7 @@ class Game:
         self.actions: list[str] = []
         self.log: list[tuple[int, str]] = []  # public events: (seat or -1, text)
         self._private: list[tuple[int, int, str]] = []  # (log index, seat, text) seen by seat
+        self._events: list[Event] = []  # the log read as events so far (views share them)
         self.rng = random.Random(0)
         self.hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
         self.set_aside: list[int] = [0] * NUM_RANKS  # revolution hands and 会'd cards
@@ -571,6 +574,15 @@ class Game:
             if not g._ask:  # the hands given cannot burn: still offer this seat its plays
                 g._ask, g._offers = [me], [g._burn_plays(me, g.standing)]
         return g
+
+    def events(self, start: int = 0) -> list[Event]:
+        """The public log from index ``start`` as structured events (``gouji.events``). The log
+        only grows, so each entry is read once; treat the events as read-only."""
+        cache, log = self._events, self.log
+        for i in range(len(cache), len(log)):
+            seat, text = log[i]
+            cache.append({"i": i, **parse_event(seat, text)})
+        return cache[start:]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None = spectator); see ``gouji.view``."""
@@ -1792,6 +1804,7 @@ _LIST_FIELDS = (
     "actions",
     "log",
     "_private",
+    "_events",
     "set_aside",
     "played",
     "_places",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gouji.cards import counts_text
-from gouji.events import private_events, public_events
+from gouji.events import private_events
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -81,7 +81,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     start = 0
     if not game.rules.info_show_closed_rounds and not game.is_over:
         start = _current_round_start(game.log)
-    v["events"] = public_events(game.log, start)
+    v["events"] = game.events(start)
     if seat is not None:
         v["private_events"] = private_events(game._private, seat)
     return v
