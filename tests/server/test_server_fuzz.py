@@ -44,8 +44,8 @@ a second marker collects it. The other players are read with two markers always,
 left over when the next message goes out.
 
 Reproducible: ``derandomize=True`` (a seed from each test's code) and no example database; the
-counts below hold for this code and Hypothesis 6.170. One run of this file sends 1,385 fuzzed
-websocket messages (1,284 fuzzed frames and the flood test's 101; besides them 18,027
+counts below hold for this code and Hypothesis 6.170. One run of this file sends 1,149 fuzzed
+websocket messages (1,048 fuzzed frames and the flood test's 101; besides them 15,360
 messages of the test's own: markers, probes and moves of the other players) and 600 fuzzed HTTP
 requests. The tests assert lower bounds of these counts, and that the fuzz reached the engine.
 """
