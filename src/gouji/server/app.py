@@ -18,7 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -34,6 +34,7 @@ from gouji.server.protocol import (
     parse_config,
 )
 from gouji.server.rooms import Connection, Hub, Room
+from gouji.server.rulespage import NoRulesPage, pick_lang, render_rules_page
 from gouji.server.store import Store
 
 log = logging.getLogger("gouji.server")
@@ -162,6 +163,16 @@ def create_app(
     async def replay_page(request: Request) -> Response:
         return page("replay.html")
 
+    async def rules_page(request: Request) -> Response:
+        try:
+            lang = pick_lang(
+                request.query_params.get("lang"), request.headers.get("accept-language", "")
+            )
+            html = render_rules_page(str(request.path_params["preset"]), lang)
+        except NoRulesPage as e:
+            raise ApiError(404, str(e)) from None
+        return HTMLResponse(html)
+
     async def static(request: Request) -> Response:
         rel = str(request.path_params["path"])
         if len(rel) > 200 or not _STATIC_PATH.fullmatch(rel):
@@ -251,6 +262,7 @@ def create_app(
         Route("/", lobby),
         Route("/r/{code}", table),
         Route("/replay/{code}/{index}", replay_page),
+        Route("/rules/{preset}", rules_page),
         Route("/static/{path:path}", static),
         WebSocketRoute("/ws", websocket),
     ]
