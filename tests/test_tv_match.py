@@ -276,6 +276,9 @@ def test_TV_J02_huan_rank_rule_refuse() -> None:
     assert g.pending == "huan_check" and g.to_act == 5
     assert {a.text for a in g.legal_actions()} == {"accept", "refuse"}
     assert g.hands == before
+    # the payer sees what it may refuse and from whom; nobody else does (the check is private)
+    assert g.view(5)["huan_offer"] == {"card": "6", "by": 0}
+    assert all("huan_offer" not in g.view(s) for s in (None, 0, 1, 2, 3, 4))
     g.apply("refuse")
     assert g.pending == "huan" and g.to_act == 0
     assert "huan 6" not in [a.text for a in g.legal_actions()]

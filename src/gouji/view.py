@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gouji.cards import counts_text
+from gouji.cards import RANKS, counts_text
 from gouji.events import private_events
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def card_count(game: Game, seat: int, viewer: int | None) -> int | str:
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
     """JSON-serializable view of ``game`` for ``seat`` (None = spectator)."""
-    from gouji.game import PRIVATE_PENDING, SEATS
+    from gouji.game import P_HUAN_CHECK, PRIVATE_PENDING, SEATS
 
     if seat is not None and not 0 <= seat < SEATS:
         raise ValueError(f"seats are 0…5 (or None for a spectator), not {seat}")
@@ -78,6 +78,9 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         v["hand"] = counts_text(game.hands[seat])
         v["legal_actions"] = [a.text for a in game.legal_actions()] if game.to_act == seat else []
+    if seat is not None and seat == game.to_act and game.pending == P_HUAN_CHECK:
+        # R16.7: the returned card the payer may refuse, and who returns it
+        v["huan_offer"] = {"card": RANKS[game._offered], "by": game._returns[0][0]}
     start = 0
     if not game.rules.info_show_closed_rounds and not game.is_over:
         start = _current_round_start(game.log)

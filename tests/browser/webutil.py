@@ -5,6 +5,7 @@ missing (CI installs Chromium)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import threading
@@ -108,10 +109,10 @@ class Pages:
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
 
-    def new(self, name: str | None, viewport: ViewportSize = DESKTOP) -> Page:
+    def new(self, name: str | None, viewport: ViewportSize = DESKTOP, lang: str = "en") -> Page:
         ctx = self.browser.new_context(viewport=viewport, locale="en-US")
-        # English unless the page switched; the name as the lobby would have stored it
-        script = _set_once("gouji.lang", "en")
+        # `lang` unless the page switched; the name as the lobby would have stored it
+        script = _set_once("gouji.lang", lang)
         if name is not None:
             script += _set_once("gouji.name", name)
         ctx.add_init_script(script)
@@ -130,6 +131,210 @@ class Pages:
             ctx.close()
 
 
+# The human seat of a test plays like the room's bots: it asks for the hint (the heuristic bot's
+# choice, deterministic) and plays it, so a seeded room goes as an in-process simulation of
+# heuristic bots says. It waits at the first decision of each phase named in `stopAt` until
+# `resume()` (or until the test answers itself). With `sample`, every line of the page's text
+# is kept after each message.
+DRIVER_JS = r"""
+(opts) => {
+  const g = window.gouji, S = g.state;
+  const d = {stopAt: new Set(opts.stopAt || []), stopped: null, asked: -1, acted: -1, turns: 0};
+  d.lines = new Set();
+  g.driver = d;
+  const phaseOf = (v) => v.is_over ? ((v.match && v.match.prompt) || "over") : v.phase;
+  const acts = () => (S.view && S.seat !== null ? S.view.legal_actions || [] : []);
+  const autoPass = () => {
+    const a = acts();
+    return a.length === 1 && a[0] === "pass" && localStorage.getItem("gouji.autopass") !== "0";
+  };
+  d.sample = () => {
+    for (const line of document.body.innerText.split("\n")) {
+      const x = line.trim();
+      if (x) d.lines.add(x);
+    }
+  };
+  d.step = () => {
+    if (S.busy || !S.view || !acts().length || autoPass() || d.asked === S.version) return;
+    const phase = phaseOf(S.view);
+    const held = d.stopped && d.stopped.version === S.version;
+    if (d.stopAt.has(phase) && !(held && d.stopped.released)) {
+      if (!held) d.stopped = {phase, version: S.version, released: false};
+      return;
+    }
+    d.asked = S.version;
+    g.send({type: "hint"});
+  };
+  d.resume = () => {  // each stop holds once
+    if (d.stopped) {
+      d.stopped.released = true;
+      d.stopAt.delete(d.stopped.phase);
+    }
+    d.step();
+  };
+  d.errors = [];  // the server's errors: a driven game makes none
+  g.listeners.push((msg) => {
+    if (opts.sample) d.sample();
+    if (msg.type === "error") d.errors.push(msg.code + ": " + msg.message);
+    if (msg.type === "hint" && d.asked === S.version && d.acted !== S.version) {
+      d.acted = S.version;  // one answer per decision (a late reply to an older ask is not one)
+      d.turns += 1;
+      g.act(msg.action);
+    } else if (msg.type === "state") d.step();
+  });
+  d.step();
+}
+"""
+
+
+def drive(page: Page, stop_at: tuple[str, ...] = (), sample: bool = False) -> None:
+    """Let the page's seat play its hints (see DRIVER_JS)."""
+    page.evaluate(DRIVER_JS, {"stopAt": list(stop_at), "sample": sample})
+
+
+def wait_stopped(page: Page, phase: str, timeout_s: float = 60) -> None:
+    """Wait until the driver holds at `phase` (the page's seat must decide it)."""
+    page.wait_for_function(
+        f"window.gouji.driver.stopped && window.gouji.driver.stopped.phase === {phase!r}"
+        " && !window.gouji.driver.stopped.released"
+        " && window.gouji.driver.stopped.version === window.gouji.state.version",
+        timeout=timeout_s * 1000,
+    )
+
+
+def resume(page: Page) -> None:
+    page.evaluate("window.gouji.driver.resume()")
+
+
+def wait_game_over(page: Page, timeout_s: float = 60) -> None:
+    """Wait for the end of the game; the driven seat met no error on the way."""
+    page.wait_for_function(
+        "window.gouji.state.view && window.gouji.state.view.is_over", timeout=timeout_s * 1000
+    )
+    errors = page.evaluate("window.gouji.driver ? window.gouji.driver.errors : []")
+    assert not errors, errors
+
+
+def open_table(page: Page, server: LiveServer, code: str) -> None:
+    page.goto(f"{server.url}/r/{code}")
+    expect(page.locator("#conn.ok")).to_be_visible()
+
+
+def wait_seated(page: Page, server: LiveServer, code: str, name: str) -> int:
+    """Wait until the room shows `name` in a seat (the page sits down by itself)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for s in server.get_json(f"/api/rooms/{code}")["seats"]:
+            if s["name"] == name:
+                seat: int = s["seat"]
+                return seat
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{name} did not sit down")
+
+
+def start_seated(
+    pages: Pages,
+    server: LiveServer,
+    code: str,
+    name: str,
+    viewport: ViewportSize = DESKTOP,
+    lang: str = "en",
+) -> Page:
+    """A page for `name` that sits down in `code` and starts the match (bots fill the rest)."""
+    page = pages.new(name, viewport, lang)
+    open_table(page, server, code)
+    wait_seated(page, server, code, name)
+    page.locator("#start").click()
+    expect(page.locator("#hand .card").first).to_be_visible()
+    return page
+
+
+def state(page: Page, path: str) -> Any:
+    """window.gouji.state.<path> of the page."""
+    return page.evaluate(f"window.gouji.state.{path}")
+
+
+def answer_with_hint(page: Page, scope: str) -> str:
+    """Ask for the hint and click the button inside `scope` that answers it (a player's
+    click; the room goes on as the simulation says). Returns the action."""
+    page.evaluate("window.gouji.state.hint = null; window.gouji.send({type: 'hint'})")
+    page.wait_for_function("window.gouji.state.hint !== null")
+    action: str = state(page, "hint")
+    page.locator(f'{scope} button[data-action="{action}"]').first.click()
+    resume(page)  # the driver's hold at this decision is over
+    return action
+
+
+def shoot(page: Page, path: Path, both: bool = True) -> None:
+    """A screenshot at the page's size and, with `both`, one at the other size (phone or
+    desktop) as `<name>-phone.png` / `<name>-desktop.png`; the page's size is restored."""
+    size = page.viewport_size
+    page.screenshot(path=str(path))
+    if not both or size is None:
+        return
+    other, tag = (PHONE, "phone") if size["width"] > PHONE["width"] else (DESKTOP, "desktop")
+    page.set_viewport_size(other)
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(path.with_name(f"{path.stem}-{tag}.png")))
+    page.set_viewport_size(size)
+    page.wait_for_timeout(100)
+
+
+def sampled_lines(page: Page) -> list[str]:
+    """Every line of the page's text the driver saw (with `sample`), and the page's now."""
+    page.evaluate("window.gouji.driver.sample()")
+    lines: list[str] = page.evaluate("[...window.gouji.driver.lines]")
+    return lines
+
+
+# What may show on the Chinese page besides Chinese: card faces (3…10 J Q K A 2), numbers,
+# the room code, rule citations ("规则 R5.1", "R13.5 (a)"), the language switch "English" and
+# the H key of the keyboard help ("H 提示").
+_ZH_ALLOWED_WORDS = {"J", "Q", "K", "A", "English", "H"}
+_RULE_CITE = re.compile(r"R\d+(\.\d+)?( ?\([a-z]\))?(/R\d+(\.\d+)?)?")
+_ZH_FORBIDDEN = re.compile(r">|(座位|电脑)\s*0(?!\d)|#0(?!\d)")  # engine arrows, 0-based seats
+
+
+def zh_problems(lines: list[str], code: str) -> list[str]:
+    """Lines of the Chinese page that show something else than Chinese words (see above)."""
+    bad = []
+    for line in lines:
+        text = _RULE_CITE.sub("", line.replace(code, ""))
+        words = set(re.findall(r"[A-Za-z_]+", text))
+        if words - _ZH_ALLOWED_WORDS or _ZH_FORBIDDEN.search(text):
+            bad.append(line)
+    return bad
+
+
+# Chinese shown on the English page: the game's own terms beside the English words (as a
+# 够级 player says them), the brand 够级 and the language switch 中文. Card faces are codes
+# (SJ, LJ) there. Player names are allowed too.
+EN_TERMS = {
+    "够级", "够死级", "头科", "二科", "三科", "四科", "二落", "大落", "对头", "托管", "开点",
+    "闷", "接风", "无头", "四人乱缠", "串三户", "串", "让", "让牌", "落贡", "点贡", "烧贡",
+    "还贡", "明点", "预点", "革命", "会", "挑牌", "扣", "烧联邦", "烧成", "解烧", "亮", "开壶",
+    "憋", "中文",
+}  # fmt: skip
+_ENGINE_WORDS = re.compile(
+    r"\b(luo|dian|shao|burn_offer|huan|huan_check|wutou|gouji|gousiji|round_won|jiefeng|"
+    r"mingdian|yudian|noburn|noswap|noskip|null|undefined|NaN|P[0-5])\b|>|\[object"
+)
+_CJK = re.compile(r"[\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]+")
+
+
+def en_problems(lines: list[str], names: tuple[str, ...] = ()) -> list[str]:
+    """Lines of the English page with engine words or Chinese outside EN_TERMS and names."""
+    bad = []
+    for line in lines:
+        text = line
+        for n in names:
+            text = text.replace(n, "")
+        runs = set(_CJK.findall(text))
+        if runs - EN_TERMS or _ENGINE_WORDS.search(text) or re.search(r"Seat 0(?!\d)", text):
+            bad.append(line)
+    return bad
+
+
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
@@ -139,6 +344,19 @@ __all__ = [
     "LiveServer",
     "Page",
     "Pages",
+    "answer_with_hint",
+    "drive",
+    "en_problems",
     "expect",
+    "open_table",
+    "resume",
+    "sampled_lines",
+    "shoot",
+    "start_seated",
+    "state",
     "sync_playwright",
+    "wait_game_over",
+    "wait_seated",
+    "wait_stopped",
+    "zh_problems",
 ]

@@ -71,7 +71,29 @@ export function el(tag, attrs, ...children) {
   return e;
 }
 
+/**
+ * Make `nodes` the children of `box`, keeping the children that have not changed (same HTML):
+ * a button is not swapped under the pointer by a state that did not change it, and an
+ * animation plays once, when its element first appears.
+ */
+export function patch(box, nodes) {
+  const old = [...box.children];
+  nodes.forEach((n, k) => {
+    const o = old[k];
+    if (o && o.outerHTML === n.outerHTML) return;
+    if (o) box.replaceChild(n, o);
+    else box.append(n);
+  });
+  for (const o of old.slice(nodes.length)) o.remove();
+}
+
 /** A short message at the bottom; a `key` replaces the earlier toast of that key. */
+/** Remove the toasts of `key` (e.g. a hint once its decision is over). */
+export function dropToasts(key) {
+  const box = document.getElementById("toasts");
+  if (box) for (const old of box.querySelectorAll(`[data-key="${key}"]`)) old.remove();
+}
+
 export function toast(message, kind = "info", ms = 4000, key = null) {
   let box = document.getElementById("toasts");
   if (!box) {

@@ -1,6 +1,6 @@
 // The table drawing shared by the live table and the replay: six seats and the centre.
 import { cardsText, faceText, parseCards, sortCards } from "./cards.js";
-import { el } from "./common.js";
+import { el, patch } from "./common.js";
 import { getLang, placeName, t } from "./i18n.js";
 
 export const SEATS = 6;
@@ -48,7 +48,8 @@ function lastPlays(view) {
 }
 
 /**
- * One seat's box. `info` = {name, bot, trust, connected, empty}; `opts` = {me, deadline, hands}.
+ * One seat's box. `info` = {name, bot, trust, connected, empty, free}; `opts` = {me, deadline,
+ * hands, fresh: the seat whose play just came, onSit(seat): a spectator takes a free seat}.
  */
 export function seatBox(view, seat, info, opts) {
   const me = opts.me;
@@ -86,7 +87,8 @@ export function seatBox(view, seat, info, opts) {
   const shown = opts.hands && typeof opts.hands[seat] === "string" ? opts.hands[seat] : null;
   const count = shown !== null ? parseCards(shown).length : v.counts ? v.counts[seat] : null;
   const plays = lastPlays(v);
-  const name = info.empty ? t("empty_seat") : info.name || `${t("seat")} ${seat + 1}`;
+  const name = info.empty ? t("empty_seat") : info.name || t("seat_n", seat + 1);
+  const fresh = opts.fresh === seat ? " fresh" : "";
   const box = el(
     "div",
     { class: classes.join(" "), dataset: { seat: String(seat) } },
@@ -106,34 +108,46 @@ export function seatBox(view, seat, info, opts) {
       turn ? el("span", { class: "timer", dataset: { deadline: String(opts.deadline || "") } }) : null,
     ),
     el("div", { class: "badges" }, badges),
-    plays[seat] !== undefined ? el("div", { class: "seat-play" }, miniCards(plays[seat])) : null,
+    plays[seat] !== undefined ? el("div", { class: "seat-play" + fresh }, miniCards(plays[seat])) : null,
     opts.hands && opts.hands[seat] !== undefined && opts.hands[seat] !== null
       ? el("div", { class: "seat-hand" }, miniCards(opts.hands[seat], "small"))
       : null,
+    info.free && opts.onSit ? takeSeatButton(seat, opts.onSit) : null,
   );
   return box;
+}
+
+function takeSeatButton(seat, onSit) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "small primary take-seat",
+      title: t("take_seat_title"),
+      dataset: { sit: String(seat) },
+      onclick: (e) => {
+        e.stopPropagation();
+        onSit(seat);
+      },
+    },
+    t("take_seat"),
+  );
 }
 
 /** The centre: the standing play, the round's plays and whose turn it is. */
 export function centre(view, names, opts) {
   const v = view;
-  const nameOf = (s) => (s === null || s === undefined ? "" : names[s] || `${t("seat")} ${s + 1}`);
+  const nameOf = (s) => (s === null || s === undefined ? "" : names[s] || t("seat_n", s + 1));
   const parts = [];
   const match = v.match || {};
-  parts.push(
-    el(
-      "div",
-      { class: "centre-top muted" },
-      match.game ? t("game_n", match.game) + " · " : "",
-      v.round ? t("round_n", v.round) : "",
-      v.hui ? ` · 会${v.hui}` : "",
-    ),
-  );
+  const top = [match.game ? t("game_n", match.game) : "", v.round ? t("round_n", v.round) : "", v.hui ? v.hui.split(" ").map((r) => "会" + r).join("") : ""];
+  parts.push(el("div", { class: "centre-top muted" }, top.filter((x) => x).join(" · ")));
   if (v.standing) {
+    const fly = opts.fresh === v.owner ? ` fresh from-pos-${posOf(v.owner, opts.me)}` : "";
     parts.push(
       el(
         "div",
-        { class: "standing" + (v.protected ? " protected" : "") },
+        { class: "standing" + (v.protected ? " protected" : "") + fly },
         el("div", { class: "standing-owner" }, nameOf(v.owner)),
         miniCards(v.standing, "big"),
       ),
@@ -164,13 +178,14 @@ export function centre(view, names, opts) {
 
 /** Fill `felt` with the six seats and the centre. */
 export function drawFelt(felt, view, infos, opts) {
-  felt.textContent = "";
   const names = infos.map((i) => (i.empty ? "" : i.name));
   // 挑牌 (R10.2): a claimant's hand lies face up for everybody to see
   const claim = view && view.claim;
   const o = claim && !opts.hands ? { ...opts, hands: { [claim.seat]: claim.cards } } : opts;
-  for (let s = 0; s < SEATS; s++) felt.append(seatBox(view, s, infos[s], o));
-  felt.append(view ? centre(view, names, opts) : el("div", { class: "centre" }, opts.centreContent || ""));
+  const nodes = [];
+  for (let s = 0; s < SEATS; s++) nodes.push(seatBox(view, s, infos[s], o));
+  nodes.push(view ? centre(view, names, opts) : el("div", { class: "centre" }, opts.centreContent || ""));
+  patch(felt, nodes);
 }
 
 /** Seconds left until `deadline` (epoch seconds). */
@@ -185,4 +200,36 @@ export function tickTimers(root = document) {
     e.textContent = left === null ? "" : t("timer_s", left);
     e.classList.toggle("urgent", left !== null && left <= 5);
   }
+}
+
+const BANNER_MS = 2600; // a banner fades out after this
+const BANNERS_SHOWN = 4;
+
+/** Where a banner goes in `box` (over the felt): on the seat it is about, else the middle. */
+function bannerSpot(box, seat) {
+  const felt = box.parentElement && box.parentElement.querySelector(".felt");
+  const seatEl = seat === null || seat === undefined || !felt ? null : felt.querySelector(`.seat[data-seat="${seat}"]`);
+  const area = box.getBoundingClientRect();
+  if (!seatEl || !area.width) return { x: area.width / 2, y: area.height * 0.4 };
+  const r = seatEl.getBoundingClientRect();
+  return { x: r.left + r.width / 2 - area.left, y: r.top + r.height / 2 - area.top };
+}
+
+/**
+ * A short announcement on the felt that fades, over the seat it is about (`seat`, or the
+ * middle of the table for none): `kind` = "gouji", "burn", "place", "info", "note".
+ */
+export function showBanner(box, text, kind = "info", seat = null) {
+  if (!box || !text) return;
+  const b = el("div", { class: "banner kind-" + kind, role: "status", dataset: { seat: seat === null ? "" : String(seat) } }, text);
+  box.append(b);
+  const spot = bannerSpot(box, seat);
+  const same = [...box.children].filter((x) => x !== b && x.dataset.seat === b.dataset.seat).length;
+  const w = b.offsetWidth;
+  const room = box.clientWidth;
+  const x = Math.max(w / 2 + 4, Math.min(room - w / 2 - 4, spot.x));
+  b.style.left = `${x}px`;
+  b.style.top = `${spot.y + same * (b.offsetHeight + 4)}px`;
+  while (box.children.length > BANNERS_SHOWN) box.firstChild.remove();
+  setTimeout(() => b.remove(), BANNER_MS);
 }

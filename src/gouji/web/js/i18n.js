@@ -1,4 +1,5 @@
 // Chinese and English strings; the chosen language is remembered in localStorage.
+// Placeholders: {0} {1} … (positional) or {who} {cards} … (named, t(key, {who: …})).
 import { cardsText } from "./cards.js";
 
 const KEY = "gouji.lang";
@@ -34,21 +35,29 @@ const S = {
     err_code: "请填写房间号",
     room: "房间",
     seat: "座位",
+    seat_n: "座位 {0}",
     empty_seat: "空位",
     sit: "坐下",
+    take_seat: "坐下",
+    take_seat_title: "坐到这个座位，接着打",
     stand: "起身",
     start: "开始",
     start_bots: "用机器人补满空位并开始",
     waiting_room: "等待开始",
+    loading_room: "正在进入房间…",
     spectator: "观战",
+    spectator_take: "你在旁观。有空座位时点「坐下」就能接着打。",
+    watchers: "旁观：{0}",
+    guest: "游客",
     you: "我",
+    you_word: "你",
     teammate: "队友",
     opposite: "对头",
     opponent: "对手",
     team_a: "甲队",
     team_b: "乙队",
-    bot_mark: "AI",
-    bot_name: "电脑",
+    bot_mark: "电脑",
+    bot_name: "电脑{0}",
     private: "私",
     trust: "托管",
     trust_on: "托管",
@@ -57,6 +66,7 @@ const S = {
     passed: "过",
     rang: "让",
     opened: "开点",
+    not_opened: "没开点",
     burner: "烧",
     no_head: "无头",
     dead_level: "够死级",
@@ -89,6 +99,7 @@ const S = {
     replay: "回放",
     totals: "总分",
     connected: "已连接",
+    no_room_conn: "没有这个房间",
     connecting: "连接中…",
     reconnecting: "重新连接…",
     conn_lost: "连接断开，{0} 秒后重连",
@@ -121,6 +132,87 @@ const S = {
     fixed_deal_title: "开房的人指定了发牌，他知道每个人的牌",
     seat_replaced: "你的座位已在另一个连接上用同一凭证接管，这里改为旁观",
     status_expired: "机器人牌桌已到时限，不再继续",
+    sound_on: "声音：开",
+    sound_off: "声音：关",
+    keys_help: "回车出牌 · 空格过 · H 提示",
+    rule_cite: "{text}（规则 {rule}）",
+    close: "关闭",
+    name_to_sit: "先填昵称再坐下：",
+    name_ok: "坐下",
+    // the tribute panel (进贡)
+    tribute_title: "进贡",
+    tribute_open: "进贡详情",
+    tribute_none: "这局没有进贡",
+    tribute_you_paid: "你交出：",
+    tribute_you_got: "你收到：",
+    tribute_cards_hidden: "（牌只有双方看得到）",
+    tribute_ends: "第一手牌出了以后这个面板自动关闭，可以在「记录」里再打开。",
+    huan_choose: "还贡：选一张牌还给 {payer}（还要还 {n} 张）",
+    huan_wait: "等 {who} 还贡",
+    huan_check: "{by} 还给你一张 {card}。你手里没有这个点数，可以收下，也可以拒收让他另还一张。",
+    kind_dian: "点贡",
+    kind_ming: "明点贡",
+    kind_yu: "预点贡",
+    kind_shao: "烧贡",
+    kind_luo: "落贡",
+    kind_chuan: "串贡",
+    // the settlement (结算)
+    settle_title: "结算",
+    settle_place: "名次",
+    settle_player: "玩家",
+    settle_points: "名次分",
+    settle_left: "剩下的牌",
+    settle_out: "出完",
+    settle_dian: "开点",
+    settle_bonus: "奖励分",
+    bonus_men: "闷",
+    bonus_dian: "不开点",
+    bonus_burn: "烧成",
+    settle_team_points: "合计",
+    settle_recorded: "记分",
+    settle_totals: "比赛总分",
+    settle_burns: "烧牌",
+    settle_men: "闷",
+    settle_chuan: "串三户",
+    settle_decl: "明点 / 预点",
+    settle_none: "无",
+    settle_sep: "；",
+    colon: "：",
+    decl_mingdian: "明点",
+    decl_yudian: "预点",
+    settle_burn_row: "{who} 烧成 {victim}",
+    settle_men_row: "{who} 被闷",
+    settle_chuan_row: "{team} 串三户",
+    settle_swapped: "二落和大落换了位",
+    decl_row: "{who} {kind} {target}：{outcome}",
+    decl_ok: "成功（{target} 没开点），{target} 向 {who} 进 {n} 张",
+    decl_fail: "失败（{target} 开了点），{who} 向 {target} 进 {n} 张",
+    rule_positive_only: "记分方法：只记正分，负分记 0。",
+    rule_chuan_12: "记分方法：串三户，赢的一方记 12 分，另一方 0 分。",
+    rule_chuan_doubled: "记分方法：串三户，赢的一方名次分翻倍。",
+    rule_chuan_30_3: "记分方法：串三户，30 比 3。",
+    rule_sum: "记分方法：名次分和奖励分直接相加。",
+    settle_show: "结算",
+    // between games
+    prompt_swap: "二落 {a} 和大落 {b} 是队友，可以换位：换了以后 {a} 算大落、{b} 算二落。得分不变，但谁向头科交 2 张落贡、谁向二科交 1 张，以及下局谁先出，都跟着换。两人都同意才换。",
+    prompt_skip: "这局串三户了：六家都同意，下局就免掉所有进贡。",
+    prompt_asked_you: "问你：",
+    prompt_asked: "正在问 {who}",
+    next_wait: "等有人点「下一局」",
+    // decisions
+    ask_burn: "你可以烧 {owner} 的 {cards}。",
+    ask_burn_mate: "{owner} 是你的队友：这是烧联邦。",
+    ask_hui: "你先出：可以「会」掉所有人手里的 3 或 4（这些牌都拿出去不打）。",
+    ask_hui5: "你们被串了：可以「会5」（所有人的 5 拿出去不打）。",
+    ask_yudian: "预点：开局前押你的对头开不了点。",
+    ask_mingdian: "明点：押你的对头开不了点。",
+    ask_geming: "你可以革命：手牌放下不打。",
+    ask_renounce: "{who} 革命了：你可以放弃或保留对他的够死级机会。",
+    ask_kou: "带大王的牌没人能管：请扣牌。",
+    ask_order: "给 {who} 挑出的牌排好出牌顺序。",
+    why_prefix: "不能出：",
+    replay_missing: "找不到这局的回放（房间或这一局不存在，或还没打完）",
+    err_start_bots: "还有 {empty} 个空位，这个房间最多用 {bots} 个机器人补位：再等人坐下",
   },
   en: {
     title: "Gouji",
@@ -152,21 +244,29 @@ const S = {
     err_code: "Please enter a room code",
     room: "Room",
     seat: "Seat",
+    seat_n: "Seat {0}",
     empty_seat: "empty",
     sit: "Sit",
+    take_seat: "Take seat",
+    take_seat_title: "Sit here and play on",
     stand: "Stand up",
     start: "Start",
     start_bots: "Fill empty seats with bots and start",
     waiting_room: "Waiting to start",
+    loading_room: "Entering the room…",
     spectator: "Spectator",
+    spectator_take: "You are watching. Take a free seat to play on.",
+    watchers: "Watching: {0}",
+    guest: "guest",
     you: "you",
+    you_word: "you",
     teammate: "teammate",
     opposite: "对头 opposite",
     opponent: "opponent",
     team_a: "Team A",
     team_b: "Team B",
-    bot_mark: "AI",
-    bot_name: "Bot",
+    bot_mark: "bot",
+    bot_name: "Bot {0}",
     private: "private",
     trust: "托管 auto",
     trust_on: "托管 auto-play",
@@ -175,10 +275,11 @@ const S = {
     passed: "passed",
     rang: "yielded",
     opened: "opened",
+    not_opened: "not opened",
     burner: "burner",
-    no_head: "no head",
-    dead_level: "dead-level",
-    revolutionary: "revolution",
+    no_head: "无头 no head",
+    dead_level: "够死级",
+    revolutionary: "革命 revolution",
     cards_n: "cards",
     count_hidden: "?",
     play: "Play",
@@ -207,6 +308,7 @@ const S = {
     replay: "Replay",
     totals: "Totals",
     connected: "connected",
+    no_room_conn: "no such room",
     connecting: "connecting…",
     reconnecting: "reconnecting…",
     conn_lost: "connection lost, retrying in {0} s",
@@ -239,7 +341,366 @@ const S = {
     fixed_deal_title: "The room's creator chose the deal and knows every hand",
     seat_replaced: "Your seat was taken over by another connection with its token; you are watching here",
     status_expired: "This bot table reached its time limit and plays no more",
+    sound_on: "Sound on",
+    sound_off: "Sound off",
+    keys_help: "Enter plays · Space passes · H hints",
+    rule_cite: "{text} (rule {rule})",
+    close: "Close",
+    name_to_sit: "Your name, to take a seat:",
+    name_ok: "Sit",
+    tribute_title: "Tribute",
+    tribute_open: "Tribute",
+    tribute_none: "No tribute in this game",
+    tribute_you_paid: "You gave:",
+    tribute_you_got: "You got:",
+    tribute_cards_hidden: "(only the two players see the cards)",
+    tribute_ends: "This panel closes after the first lead; reopen it from the log.",
+    huan_choose: "还贡: choose a card to return to {payer} ({n} to return)",
+    huan_wait: "{who} is returning a card (还贡)",
+    huan_check: "{by} returns you a {card}. You hold no card of that rank: accept it, or refuse it and {by} returns another.",
+    kind_dian: "点贡 (not opening)",
+    kind_ming: "明点 settlement",
+    kind_yu: "预点 settlement",
+    kind_shao: "烧贡 (burn tribute)",
+    kind_luo: "落贡 (losers' tribute)",
+    kind_chuan: "串 tribute",
+    settle_title: "Settlement",
+    settle_place: "Place",
+    settle_player: "Player",
+    settle_points: "Points",
+    settle_left: "Cards left",
+    settle_out: "out",
+    settle_dian: "开点",
+    settle_bonus: "Bonuses",
+    bonus_men: "闷",
+    bonus_dian: "not opened",
+    bonus_burn: "burns",
+    settle_team_points: "Total",
+    settle_recorded: "Recorded",
+    settle_totals: "Match totals",
+    settle_burns: "Burns",
+    settle_men: "闷 shut out",
+    settle_chuan: "串三户",
+    settle_decl: "明点 / 预点",
+    settle_none: "none",
+    settle_sep: "; ",
+    colon: ": ",
+    decl_mingdian: "明点",
+    decl_yudian: "预点",
+    settle_burn_row: "{who} burned {victim}",
+    settle_men_row: "{who} was shut out (闷)",
+    settle_chuan_row: "{team}: 串三户",
+    settle_swapped: "二落 and 大落 swapped",
+    decl_row: "{who}: {kind} on {target}: {outcome}",
+    decl_ok: "won ({target} did not open): {target} pays {who} {n} cards",
+    decl_fail: "lost ({target} opened): {who} pays {target} {n} cards",
+    rule_positive_only: "How it is recorded: only a positive team score counts (a negative one is 0).",
+    rule_chuan_12: "How it is recorded: 串三户, the winners record 12 and the others 0.",
+    rule_chuan_doubled: "How it is recorded: 串三户, the winners' place points are doubled.",
+    rule_chuan_30_3: "How it is recorded: 串三户, 30 : 3.",
+    rule_sum: "How it is recorded: the plain sum of place points and bonuses.",
+    settle_show: "Settlement",
+    prompt_swap: "二落 {a} and 大落 {b} are teammates and may swap: {a} would be 大落 and {b} 二落. The score stays the same, but who pays 落贡 (2 cards to 头科, 1 card to 二科) and who leads next game follow the swap. Both must agree.",
+    prompt_skip: "This game was a 串三户: if all six agree, the next game has no tribute at all.",
+    prompt_asked_you: "You are asked:",
+    prompt_asked: "Asking {who}",
+    next_wait: "Waiting for someone to start the next game",
+    ask_burn: "You may burn {owner}'s {cards}.",
+    ask_burn_mate: "{owner} is your teammate: this is 烧联邦.",
+    ask_hui: "You lead first: you may 会 the 3s or 4s (every player's 3s or 4s leave the game).",
+    ask_hui5: "Your team was 串'd: you may 会5 (every player's 5s leave the game).",
+    ask_yudian: "预点: bet before the opening that your 对头 will not open.",
+    ask_mingdian: "明点: bet that your 对头 will not open.",
+    ask_geming: "You may declare 革命: your hand is laid aside.",
+    ask_renounce: "{who} declared 革命: give up or keep your 够死级 chances against them.",
+    ask_kou: "A play with a big joker cannot be beaten: 扣 it.",
+    ask_order: "Put {who}'s claimed cards in the order they are played.",
+    why_prefix: "Cannot play: ",
+    replay_missing: "This replay is not available (no such room or game, or the game is not over)",
+    err_start_bots: "{empty} seats are empty and this room fills at most {bots} with bots: wait for more players",
   },
+};
+
+// What happened, by event type (docs/engine.md "Events"). {who} is the event's seat.
+const EV = {
+  zh: {
+    play: "{who} 出 {cards}",
+    burn: "{who} 烧：{cards}",
+    pass: "{who} 过",
+    pass_auto: "{who} 管不上，自动过",
+    rang: "{who} 让牌",
+    kou: "{who} 扣牌",
+    tiao: "{who} 挑牌，亮出全部手牌",
+    geming: "{who} 革命",
+    renounce: "{who} 放弃够死级机会",
+    keep: "{who} 保留够死级机会",
+    yudian: "{who} 预点",
+    mingdian: "{who} 明点",
+    noyudian: "{who} 不预点",
+    nomingdian: "{who} 不明点",
+    nohui: "{who} 不会",
+    hui: "{who} 会{ranks}",
+    order: "{who} 排好出牌顺序：{plays}",
+    opening_draw: "{who} 翻到 {card}",
+    first_taker: "{who} 先抓牌",
+    starter: "{who} 先出牌",
+    liang3: "{who} 亮3：{count} 张{suit}",
+    liang4: "{who} 亮4：{count} 张",
+    removed: "{who} 拿出 {count} 张（会牌）",
+    void_redeal: "两家革命，重新发牌",
+    buy: "{who} 向 {seller} 买{rank}",
+    buy_free: "{who} 向 {seller} 买{rank}（不用给牌）",
+    tribute: "{payer} 向 {receiver} 交{kind} {count} 张",
+    tribute_skipped: "{payer} 免向 {receiver} 交{kind}（有人革命）",
+    huan: "{receiver} 还给 {payer} 一张牌",
+    gouji: "{who} 够级！{answer}",
+    gouji_answer: "只有 {names} 能管",
+    gouji_noone: "没人能管，只能烧",
+    gousiji: "{who} 够死级！只能烧",
+    burning: "{who} 烧 {victim} 的牌",
+    burning_mate: "{who} 烧 {victim} 的牌（烧联邦）",
+    burn_success: "{who} 烧成了",
+    burn_broken: "{who} 的烧被解了（解烧）",
+    round_won: "{who} 这轮最大",
+    jiefeng: "{who} 接风",
+    wutou: "{who} 无头了（对头已出完）",
+    chaos: "四人乱缠开始",
+    opened: "{who} 开点",
+    opened_at_end: "{who} 牌局提前结束，算开点",
+    place: "{who} 出完：{place}",
+    men: "{who} 被闷：{place}",
+    broken_burn: "{who} 烧牌失败，罚为 {place}",
+    moved: "{who} 改为 {place}",
+    chuan: "{team} 串三户！",
+    four_unlocked: "开壶：4 可以出了",
+    game_over: "本局结束",
+    forfeit: "{who} 违规，按弃权处理",
+    // private lines
+    paid: "你交给 {to}：{cards}",
+    returned: "你还给 {to}：{cards}",
+    received: "你收到 {from} 的：{cards}",
+    got_back: "{from} 还给你：{cards}",
+    noburn: "你没有烧",
+    nogeming: "你没有革命",
+    accept: "你收下了还回的牌",
+    refuse: "你拒收了 {card}",
+    refused: "你还的 {card} 被拒收，请另还一张",
+  },
+  en: {
+    play: "{who} plays {cards}",
+    burn: "{who} burns with {cards}",
+    pass: "{who} passes",
+    pass_auto: "{who} cannot beat it and passes",
+    rang: "{who} yields (让牌)",
+    kou: "{who} 扣 (lets the dead play stand)",
+    tiao: "{who} claims the rest (挑牌) and shows the hand",
+    geming: "{who} declares 革命",
+    renounce: "{who} gives up the 够死级 chances",
+    keep: "{who} keeps the 够死级 chances",
+    yudian: "{who} declares 预点",
+    mingdian: "{who} declares 明点",
+    noyudian: "{who}: no 预点",
+    nomingdian: "{who}: no 明点",
+    nohui: "{who}: no 会",
+    hui: "{who} 会{ranks}",
+    order: "{who} orders the claim: {plays}",
+    opening_draw: "{who} draws {card}",
+    first_taker: "{who} takes cards first",
+    starter: "{who} leads first",
+    liang3: "{who} shows {count} threes of {suit} (亮3)",
+    liang4: "{who} shows {count} fours (亮4)",
+    removed: "{who} lays out {count} cards (会)",
+    void_redeal: "Two revolutions: the cards are dealt again",
+    buy: "{who} buys a {rank} from {seller}",
+    buy_free: "{who} buys a {rank} from {seller} (free)",
+    tribute: "{payer} pays {receiver} {count} cards of {kind}",
+    tribute_skipped: "{payer} pays {receiver} no {kind} (革命)",
+    huan: "{receiver} returns a card to {payer}",
+    gouji: "{who}: 够级! {answer}",
+    gouji_answer: "only {names} may answer",
+    gouji_noone: "nobody may answer but a burner",
+    gousiji: "{who}: 够死级! only a burn can answer",
+    burning: "{who} burns {victim}'s play",
+    burning_mate: "{who} burns {victim}'s play (烧联邦, a teammate's)",
+    burn_success: "{who}'s burn succeeded (烧成)",
+    burn_broken: "{who}'s burn was broken (解烧)",
+    round_won: "{who} wins the round",
+    jiefeng: "{who} takes the lead (接风)",
+    wutou: "{who} is 无头 now (the 对头 went out)",
+    chaos: "四人乱缠: four players free-for-all",
+    opened: "{who} opened (开点)",
+    opened_at_end: "{who} counts as opened (the game ended early)",
+    place: "{who} goes out: {place}",
+    men: "{who} is shut out (闷): {place}",
+    broken_burn: "{who}'s burn failed: {place}",
+    moved: "{who} moves to {place}",
+    chuan: "{team}: 串三户!",
+    four_unlocked: "开壶: the 4s may be played",
+    game_over: "Game over",
+    forfeit: "{who} forfeits the turn",
+    paid: "You gave {to}: {cards}",
+    returned: "You returned to {to}: {cards}",
+    received: "You got from {from}: {cards}",
+    got_back: "{from} returned to you: {cards}",
+    noburn: "You did not burn",
+    nogeming: "You did not declare 革命",
+    accept: "You accepted the returned card",
+    refuse: "You refused the {card}",
+    refused: "Your {card} was refused: return another card",
+  },
+};
+
+// Why a decision is refused (docs/engine.md reason keys), with the reason's params.
+const WHY = {
+  zh: {
+    not_held: "手里没有这些牌",
+    twos_not_attached: "这个规则里 2 不能带",
+    bie3_attached: "憋3：3 不能带别的牌",
+    bie3_split: "憋3：3 要一起出，不能拆开",
+    bie3_not_final: "憋3：3 只能最后一手出",
+    lead_not_pass: "轮到你首出，不能过",
+    not_a_lead: "不能这样首出",
+    liang4_first_lead: "亮4 以后第一手要出 4",
+    four_locked: "开壶以前（还没有头科）不能出 4",
+    four_due: "开壶以后首出要先出 4",
+    tiao_four_lock: "开壶以前不能挑牌",
+    burn_lead_joker: "烧牌后首出要带王（一手出完除外）",
+    burn_lead_feasible: "烧牌后首出要留下还能出完的牌",
+    same_size: "要与 {standing} 张数相同",
+    not_higher: "{play} 不比 {standing} 大",
+    needs_lj: "{standing} 带 {count} 张小王，要有同样多的大王才能管",
+    dead_play: "带大王的牌没人能管",
+    not_a_response: "这手牌管不上",
+    rang_returned: "让牌后轮回到你：出牌或过",
+    rang_not_available: "现在不能让牌",
+    respond_words: "要出牌管上，或者过",
+    burn_not_possible: "{cards} 烧不了：要管得上，还要留下能出完的牌",
+    burn_offer_words: "选择烧还是不烧",
+    kou_only: "只能扣",
+    order_words: "挑出的每张牌都要排进顺序",
+    tiao_off: "这个规则不能挑牌",
+    decide_phase: "先回答现在问的事",
+    game_over: "这局已经结束",
+    malformed_R4_2: "点数不同的牌不能一起出（只有 2 和王能带）",
+    malformed: "这不是一手牌",
+    not_your_turn: "还没轮到你",
+    other: "现在不能这样出",
+  },
+  en: {
+    not_held: "you do not hold these cards",
+    twos_not_attached: "2s cannot be attached in these rules",
+    bie3_attached: "under 憋3 nothing may be attached to 3s",
+    bie3_split: "under 憋3 the 3s cannot be split",
+    bie3_not_final: "under 憋3 the 3s may only be your final play",
+    lead_not_pass: "you lead: you must play, not pass",
+    not_a_lead: "not a legal lead",
+    liang4_first_lead: "after 亮4 the first lead must be the 4s",
+    four_locked: "no 4 may be played before 开壶 (there is no 头科 yet)",
+    four_due: "after 开壶 the next lead is the 4s",
+    tiao_four_lock: "no claim (挑牌) before 开壶",
+    burn_lead_joker: "a burn lead must carry a joker unless it empties your hand",
+    burn_lead_feasible: "a burn lead must leave cards that can still be led out",
+    same_size: "must have as many cards as {standing}",
+    not_higher: "{play} is not higher than {standing}",
+    needs_lj: "{standing} carries {count} small joker(s): the answer needs as many big jokers",
+    dead_play: "a play with a big joker cannot be beaten",
+    not_a_response: "this does not beat the play on the table",
+    rang_returned: "after 让牌 the turn came back to you: play or pass",
+    rang_not_available: "you cannot yield (让牌) now",
+    respond_words: "beat the play or pass",
+    burn_not_possible: "{cards} cannot burn: it must beat the play and leave cards that can be led out",
+    burn_offer_words: "choose to burn or not",
+    kou_only: "you can only 扣",
+    order_words: "every claimed card must be in the order",
+    tiao_off: "挑牌 is not played in these rules",
+    decide_phase: "answer the question asked first",
+    game_over: "the game is over",
+    malformed_R4_2: "cards of different ranks cannot go together (only 2s and jokers attach)",
+    malformed: "that is not a play",
+    not_your_turn: "it is not your turn",
+    other: "not allowed now",
+  },
+};
+
+// Error codes of the server (docs/protocol.md) without an engine reason.
+const ERR = {
+  zh: {
+    bad_json: "服务器没看懂这条消息",
+    bad_message: "服务器没看懂这条消息",
+    too_large: "消息太长",
+    no_room: "没有这个房间",
+    not_joined: "还没进入房间",
+    not_your_turn: "还没轮到你",
+    illegal: "现在不能这样做",
+    seat_taken: "这个座位有人了",
+    started: "比赛已经开始，座位不能换",
+    not_started: "比赛还没开始",
+    rate_limited: "操作太快了，请稍等",
+    room_full: "旁观的人已满",
+    too_many_connections: "连接太多",
+    unavailable: "服务器这次没处理好，请再试一次",
+    error: "出错了",
+  },
+  en: {
+    bad_json: "the server did not understand the message",
+    bad_message: "the server did not understand the message",
+    too_large: "the message is too long",
+    no_room: "there is no such room",
+    not_joined: "not in the room yet",
+    not_your_turn: "it is not your turn",
+    illegal: "that is not allowed now",
+    seat_taken: "that seat is taken",
+    started: "the match has started: seats stay as they are",
+    not_started: "the match has not started",
+    rate_limited: "too fast: please wait a moment",
+    room_full: "the room has all the spectators it takes",
+    too_many_connections: "too many connections",
+    unavailable: "the server could not do that now: try again",
+    error: "something went wrong",
+  },
+};
+
+// Room notes (docs/protocol.md): timeouts, 托管, seats taken, watchers.
+const NOTE = {
+  zh: {
+    timeout: "{who} 超时，系统替他：{action}",
+    timeout_private: "有人超时，系统替他做了私下的决定",
+    trust_on_timeouts: "{who} 连续超时，进入托管",
+    trust_on_left: "{who} 离开了，进入托管",
+    trust_on_asked: "{who} 开启托管",
+    trust_on_back: "{who} 开启托管",
+    trust_on_acted: "{who} 开启托管",
+    trust_off_back: "{who} 回来了，取消托管",
+    trust_off_asked: "{who} 取消托管",
+    trust_off_acted: "{who} 自己出牌，取消托管",
+    trust_off_timeouts: "{who} 取消托管",
+    trust_off_left: "{who} 取消托管",
+    seat_bot: "{name} 坐进{seat}，接替电脑",
+    seat_player: "{name} 坐进{seat}，接替托管的玩家",
+    watch: "{name} 来旁观",
+  },
+  en: {
+    timeout: "{who} ran out of time: {action} was played for them",
+    timeout_private: "A private decision ran out of time and was made automatically",
+    trust_on_timeouts: "{who} timed out twice: 托管 (auto-play) is on",
+    trust_on_left: "{who} left: 托管 (auto-play) is on",
+    trust_on_asked: "{who} turned 托管 (auto-play) on",
+    trust_on_back: "{who} turned 托管 (auto-play) on",
+    trust_on_acted: "{who} turned 托管 (auto-play) on",
+    trust_off_back: "{who} is back: 托管 (auto-play) is off",
+    trust_off_asked: "{who} turned 托管 (auto-play) off",
+    trust_off_acted: "{who} played: 托管 (auto-play) is off",
+    trust_off_timeouts: "{who} turned 托管 (auto-play) off",
+    trust_off_left: "{who} turned 托管 (auto-play) off",
+    seat_bot: "{name} takes {seat} from a bot",
+    seat_player: "{name} takes {seat} from an absent player",
+    watch: "{name} is watching",
+  },
+};
+
+const SUITS = {
+  zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" },
+  en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
 };
 
 // Decision words (docs/notation.md "Actions") as button labels.
@@ -262,7 +723,7 @@ const ACTIONS = {
     noyudian: "不预点",
     mingdian: "明点",
     nomingdian: "不明点",
-    accept: "接受",
+    accept: "收下",
     refuse: "拒收",
     swap: "换位",
     noswap: "不换",
@@ -273,11 +734,11 @@ const ACTIONS = {
   en: {
     pass: "Pass",
     rang: "让 Yield",
-    noburn: "Decline burn",
+    noburn: "Do not burn",
     kou: "扣 Kou",
     geming: "革命 Revolt",
     nogeming: "No revolution",
-    renounce: "Renounce",
+    renounce: "Give up",
     keep: "Keep",
     nohui: "No 会",
     "hui 3": "会3",
@@ -323,11 +784,47 @@ export function setLang(l) {
   document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
 }
 
-export function t(key, ...args) {
+/** Fill "{0}" or "{name}" placeholders: fill("a {x}", {x: 1}) or fill("a {0}", [1]). */
+function fill(s, args) {
+  const named = args.length === 1 && args[0] !== null && typeof args[0] === "object";
+  const values = named ? args[0] : args;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (values[k] !== undefined && values[k] !== null ? String(values[k]) : ""));
+}
+
+function lookup(table, key) {
   const l = getLang();
-  let s = S[l][key];
-  if (s === undefined) s = S.en[key] !== undefined ? S.en[key] : key;
-  return s.replace(/\{(\d)\}/g, (_, i) => (args[+i] !== undefined ? String(args[+i]) : ""));
+  if (table[l][key] !== undefined) return table[l][key];
+  return table.en[key];
+}
+
+export function t(key, ...args) {
+  const s = lookup(S, key);
+  return s === undefined ? key : fill(s, args);
+}
+
+/** An event's words from the event table (null when the table has no such event). */
+export function tEvent(key, params) {
+  const s = lookup(EV, key);
+  return s === undefined ? null : fill(s, [params]);
+}
+
+/** A refusal's words (reason key and params), null for an unknown key. */
+export function tWhy(key, params) {
+  const s = lookup(WHY, key);
+  return s === undefined ? null : fill(s, [params || {}]);
+}
+
+export function tError(code) {
+  return lookup(ERR, code) || lookup(ERR, "error");
+}
+
+export function tNote(key, params) {
+  const s = lookup(NOTE, key);
+  return s === undefined ? null : fill(s, [params]);
+}
+
+export function suitName(code) {
+  return SUITS[getLang()][code] || "";
 }
 
 export function placeName(p) {
@@ -344,94 +841,12 @@ export function actionLabel(action) {
   if (word === "play") return (l === "zh" ? "出 " : "play ") + cards;
   if (word === "burn") return (l === "zh" ? "烧 " : "burn ") + cards;
   if (word === "huan") return (l === "zh" ? "还 " : "return ") + cards;
-  if (word === "hui") return (l === "zh" ? "会" : "会 ") + rest.join("");
+  if (word === "hui") return "会" + rest.join("");
   if (word === "order") {
     const plays = rest.join(" ").split("|").map((p) => cardsText(p.trim(), l));
     return (l === "zh" ? "按此顺序出：" : "Play in this order: ") + plays.join(" → ");
   }
   return a;
-}
-
-/** A public log event [seat, text] in words (docs/engine.md "Public log events"). */
-export function logText(seatName, text) {
-  const l = getLang();
-  const zh = l === "zh";
-  const parts = String(text).split(" ");
-  const w = parts[0];
-  const rest = parts.slice(1).join(" ");
-  const who = seatName;
-  switch (w) {
-    case "play":
-      return zh ? `${who} 出 ${cardsText(rest, l)}` : `${who} plays ${cardsText(rest, l)}`;
-    case "burn":
-      return zh ? `${who} 烧 ${cardsText(rest, l)}` : `${who} burns with ${cardsText(rest, l)}`;
-    case "burning":
-      return zh ? `${who} 烧牌成功压过 ${rest}` : `${who} is burning (beat ${rest})`;
-    case "burn_success":
-      return zh ? `${who} 烧牌成功` : `${who}'s burn succeeded`;
-    case "burn_broken":
-      return zh ? `${who} 烧牌被破` : `${who}'s burn was broken`;
-    case "pass":
-      if (rest === "auto") return zh ? `${who} 过（自动）` : `${who} passes (auto)`;
-      return zh ? `${who} 过` : `${who} passes`;
-    case "rang":
-      return zh ? `${who} 让牌` : `${who} yields (让牌)`;
-    case "kou":
-      return zh ? `${who} 扣` : `${who} kou (扣)`;
-    case "opening_draw":
-      return zh ? `${who} 抽到 ${cardsText(rest, l)}` : `${who} drew ${cardsText(rest, l)}`;
-    case "first_taker":
-      return zh ? `${who} 先抓牌` : `${who} takes first`;
-    case "starter":
-      return zh ? `${who} 先出` : `${who} leads first`;
-    case "liang3":
-      return zh ? `${who} 亮3：${parts[1]} 张 ${parts[2] || ""}` : `${who} shows ${parts[1]} threes of ${parts[2] || ""}`;
-    case "liang4":
-      return zh ? `${who} 亮4：${parts[1]} 张` : `${who} shows ${parts[1]} fours`;
-    case "void_redeal":
-      return zh ? "两家革命，重新发牌" : "two revolutions: redeal";
-    case "removed":
-      return zh ? `${who} 放下 ${rest} 张` : `${who} sets aside ${rest} cards`;
-    case "buy3":
-    case "buy4":
-      return zh ? `${who} ${w === "buy3" ? "买3" : "买4"} ${rest}` : `${who} ${w} ${rest}`;
-    case "round_won":
-      return zh ? `${who} 赢得本轮` : `${who} wins the round`;
-    case "jiefeng":
-      return zh ? `${who} 接风` : `${who} takes the lead (接风)`;
-    case "opened":
-      return zh ? `${who} 开点` : `${who} opened the point (开点)`;
-    case "place":
-      return zh ? `${who} 得 ${placeName(+parts[1])}` : `${who} takes ${placeName(+parts[1])}`;
-    case "men":
-      return zh ? `${who} 被闷，${placeName(+parts[1])}` : `${who} is 闷 (shut out): ${placeName(+parts[1])}`;
-    case "broken_burn":
-      return zh ? `${who} 烧牌被破，${placeName(+parts[1])}` : `${who} broken burn: ${placeName(+parts[1])}`;
-    case "forfeit":
-      return zh ? `${who} 弃权 ${rest}` : `${who} forfeits ${rest}`;
-    case "game_over":
-      return t("log_game_over");
-    case "tribute":
-      return zh ? `进贡 ${rest}` : `tribute ${rest}`;
-    case "huan":
-      return zh ? `${who} 还贡 ${cardsText(rest, l)}` : `${who} returns ${cardsText(rest, l)}`;
-    case "tiao":
-      return zh ? `${who} 挑牌，亮出手牌` : `${who} claims the rest (挑牌) and shows the hand`;
-    case "order": {
-      const plays = rest.split("|").map((p) => cardsText(p.trim(), l));
-      return zh ? `${who} 定出牌顺序：${plays.join(" → ")}` : `${who} sets the order: ${plays.join(" → ")}`;
-    }
-    case "moved":
-      return zh ? `${who} 改为 ${placeName(+parts[1])}` : `${who} moves to ${placeName(+parts[1])}`;
-    case "opened_at_end":
-      return zh ? `${who} 牌局提前结束，算开点` : `${who} counts as opened (the game ended early)`;
-    case "four_unlocked":
-      return zh ? "4 解锁" : "fours unlocked";
-    default:
-      break;
-  }
-  const label = actionLabel(text);
-  return `${who}: ${label}`;
 }
 
 export function applyStatic(root = document) {

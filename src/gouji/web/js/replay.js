@@ -1,7 +1,8 @@
 // Step-by-step replay of a finished game: GET /api/rooms/{code}/games/{i}/replay.
 import { el, toast } from "./common.js";
 import { SEATS, drawFelt, teamOf } from "./felt.js";
-import { actionLabel, applyStatic, getLang, logText, setLang, t } from "./i18n.js";
+import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
+import { displayName, eventText, namer } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean); // ["replay", code, game]
@@ -13,14 +14,14 @@ const R = { steps: [], i: 0, timer: null, seats: [] };
 function infos() {
   return Array.from({ length: SEATS }, (_, s) => {
     const x = R.seats[s] || {};
-    const name = x.bot ? `${t("bot_name")} ${s + 1}` : x.name || `${t("seat")} ${s + 1}`;
+    const name = x.bot ? t("bot_name", s + 1) : x.name ? displayName(x.name) : t("seat_n", s + 1);
     return { name, title: x.name || "", bot: Boolean(x.bot) };
   });
 }
 
 function show() {
   applyStatic();
-  $("replay-title").textContent = `${code} #${game + 1}`;
+  $("replay-title").textContent = `${code} · ${t("game_n", game + 1)}`;
   $("back-table").textContent = t("room") + " " + code;
   $("back-table").href = "/r/" + code;
   const n = R.steps.length;
@@ -33,12 +34,14 @@ function show() {
   $("slider").value = String(R.i);
   $("step-label").textContent = t("step", R.i, n - 1);
   const who = step.seat === null || step.seat === undefined ? "" : infos()[step.seat].name;
-  $("step-action").textContent = step.action ? `${who}: ${actionLabel(step.action)}` : "—";
+  $("step-action").textContent = step.action ? `${who}${t("colon")}${actionLabel(step.action)}` : "—";
   $("play").textContent = R.timer ? t("pause") : t("playpause");
   const ol = $("log");
   ol.textContent = "";
-  for (const [s, text] of (v.log || []).slice(-80)) {
-    ol.append(el("li", { class: s >= 0 ? "team-" + teamOf(s) : "table" }, logText(s >= 0 ? infos()[s].name : "", text)));
+  const ctx = namer(infos().map((i) => i.name));
+  for (const e of v.events || []) {
+    const text = eventText(e, ctx);
+    if (text) ol.append(el("li", { class: e.seat === null ? "table" : "team-" + teamOf(e.seat) }, text));
   }
   ol.scrollTop = ol.scrollHeight;
 }
@@ -81,8 +84,8 @@ async function load() {
     R.seats = room && room.seats ? room.seats : [];
     show();
   } catch (e) {
-    toast(String(e.message || e), "error", 10000);
-    $("step-action").textContent = String(e.message || e);
+    toast(t("replay_missing"), "error", 10000);
+    $("step-action").textContent = t("replay_missing");
   }
 }
 

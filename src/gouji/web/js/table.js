@@ -1,12 +1,21 @@
 // The live table: websocket client (docs/protocol.md) and rendering of Match.view(seat).
 import { RANKS, canon, countsOf, deckOf, faceText, parseCards, sortCards } from "./cards.js";
-import { el, loadName, loadRoom, saveName, saveRoom, toast } from "./common.js";
-import { SEATS, drawFelt, miniCards, teamOf, tickTimers } from "./felt.js";
-import { actionLabel, applyStatic, getLang, logText, placeName, setLang, t } from "./i18n.js";
+import { dropToasts, el, loadName, loadRoom, patch, saveName, saveRoom, toast } from "./common.js";
+import { SEATS, drawFelt, showBanner, teamOf, tickTimers } from "./felt.js";
+import { drawHand, setupHandInput } from "./hand.js";
+import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
+import { settlementPanel } from "./settlement.js";
+import { isMuted, setMuted, sound, unlockOnGesture } from "./sound.js";
+import { firstLeadMade, hasTribute, huanCheckText, tributePanel } from "./tribute.js";
+import { displayName, errorText, eventText, momentOf, namer, noteText, reasonText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const CARD_KINDS = ["burn", "play", "huan"];
+const CARD_ACTION = /^(play|burn|huan) /;
 const AUTO_KEY = "gouji.autopass";
+const BURN_CHOICES = 6; // a burn offer lists at most this many beating plays as buttons
+const BANNER_MOMENTS = 3; // at most this many banners for one state
+const NOTE_BANNERS = new Set(["timeout", "trust"]);
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 
@@ -23,16 +32,34 @@ const S = {
   backoff: 500,
   retryTimer: null,
   pingTimer: null,
+  conn: { key: "connecting", arg: null, kind: "wait" },
+  everConnected: false,
   selected: new Set(), // indexes into S.hand
   hand: [],
   handKey: null,
   hint: null, // the suggested action
   busy: null, // id of the act in flight
-  autoSent: -1, // version at which auto-pass was sent
-  gameoverClosed: null, // game number whose game-over panel was closed
-  replayIndex: null,
+  autoIds: new Set(), // ids of the page's automatic passes (their errors are not shown)
+  autoSent: -1, // version at which an automatic pass was sent
   actSeq: 0,
-  everConnected: false,
+  why: null, // why the selection cannot be played (words)
+  checkFor: null, // the action a `check` was sent for
+  noteKeys: null, // the room notes seen (JSON texts); null before the first state
+  noteLines: [], // [{game, key, text}] notes for the log, placed after the event they came with
+  seen: { game: null, i: -1 }, // the last public event announced
+  lastPlay: null, // "game:i" of the last play seen
+  fresh: null, // the seat whose play just came (animated once)
+  wasMyTurn: false,
+  tributeOpen: null, // game whose tribute panel was reopened
+  tributeClosed: null, // game whose tribute panel was closed
+  settleClosed: null, // game whose settlement was closed
+  log: { sig: "", texts: [] }, // what the log shows
+  afterWelcome: null, // what to do once (re)joined: a seat to take after giving a name
+  sent: null, // the type of the last message sent (an error answers it)
+  autoSat: false,
+  stood: false,
+  sitPending: false,
+  sitFrom: null,
 };
 
 // ------------------------------------------------------------------ websocket
@@ -43,6 +70,7 @@ function wsUrl() {
 function send(msg) {
   if (S.ws && S.ws.readyState === WebSocket.OPEN) {
     S.ws.send(JSON.stringify(msg));
+    if (msg.type !== "ping" && msg.type !== "check") S.sent = msg.type; // what an error answers
     return true;
   }
   toast(t("reconnecting"), "error");
@@ -55,24 +83,34 @@ function newId() {
   return `${Date.now().toString(36)}-${S.actSeq}-${rnd}`;
 }
 
-function act(action) {
+/** Send a decision; `auto` marks one the page made by itself (it does not end 托管). */
+function act(action, auto = false) {
   const id = newId();
-  if (send({ type: "act", id, action })) {
+  const msg = { type: "act", id, action };
+  if (auto) msg.auto = true;
+  if (send(msg)) {
     S.busy = id;
+    if (auto) S.autoIds.add(id);
     S.hint = null;
+    S.why = null;
     renderActions();
   }
 }
 
-function setConn(text, kind) {
+function setConn(key, kind, arg = null) {
+  S.conn = { key, kind, arg };
+  renderConn();
+}
+
+function renderConn() {
   const c = $("conn");
-  c.textContent = text;
-  c.className = "conn " + kind;
+  c.textContent = t(S.conn.key, S.conn.arg);
+  c.className = "conn " + S.conn.kind;
 }
 
 function connect() {
   clearTimeout(S.retryTimer);
-  setConn(S.everConnected ? t("reconnecting") : t("connecting"), "wait");
+  setConn(S.everConnected ? "reconnecting" : "connecting", "wait");
   let ws;
   try {
     ws = new WebSocket(wsUrl());
@@ -84,7 +122,8 @@ function connect() {
   ws.onopen = () => {
     S.everConnected = true;
     S.backoff = 500;
-    const msg = { type: "join", room: code, name: S.name };
+    const msg = { type: "join", room: code };
+    if (S.name) msg.name = S.name;
     if (S.token) msg.token = S.token;
     ws.send(JSON.stringify(msg));
     clearInterval(S.pingTimer);
@@ -98,6 +137,7 @@ function connect() {
       return;
     }
     onMessage(msg);
+    for (const f of window.gouji.listeners) f(msg);
   };
   ws.onclose = () => {
     if (S.ws !== ws) return;
@@ -111,10 +151,18 @@ function connect() {
   };
 }
 
+/** Join again (a new name): the old socket is let go, a new one joins. */
+function rejoin() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close();
+  connect();
+}
+
 function scheduleReconnect() {
   const delay = S.backoff;
   S.backoff = Math.min(S.backoff * 2, 10000);
-  setConn(t("conn_lost", Math.ceil(delay / 1000)), "bad");
+  setConn("conn_lost", "bad", Math.ceil(delay / 1000));
   clearTimeout(S.retryTimer);
   S.retryTimer = setTimeout(connect, delay);
 }
@@ -122,51 +170,25 @@ function scheduleReconnect() {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
-      S.joined = true;
-      S.token = msg.token || S.token;
-      S.seat = msg.seat === undefined ? null : msg.seat;
-      saveRoom(code, { token: S.token, name: S.name });
-      setConn(t("connected"), "ok");
-      document.body.classList.toggle("spectating", S.seat === null);
+      onWelcome(msg);
       break;
-    case "state": {
-      const v = Number(msg.version);
-      if (Number.isFinite(v) && S.version >= 0 && v < S.version) return; // stale
-      if (Number.isFinite(v) && S.version >= 0 && v > S.version + 1) send({ type: "resync" });
-      if (Number.isFinite(v) && v !== S.version) S.hint = null; // a hint answers one decision
-      if (Number.isFinite(v)) S.version = v;
-      S.room = msg.room || S.room;
-      S.view = msg.view || null;
-      S.deadline = msg.deadline || null;
-      if (S.view && S.view.seat !== undefined && S.view.seat !== S.seat && S.view.seat !== null) {
-        S.seat = S.view.seat;
-      }
-      S.sitPending = false;
-      S.busy = null;
-      render();
-      maybeAutoSit();
-      maybeAutoPass();
+    case "state":
+      onState(msg);
       break;
-    }
     case "ack":
-      if (S.busy === msg.id) S.busy = null;
+      // an applied decision stays "in flight" until the state it made arrives (next)
+      if (S.busy === msg.id && msg.duplicate) S.busy = null;
       renderActions();
       break;
     case "hint":
       S.hint = msg.action || null;
       applyHint();
       break;
+    case "check":
+      onCheck(msg);
+      break;
     case "error":
-      if (msg.id && S.busy === msg.id) S.busy = null;
-      if (!msg.id && S.busy) S.busy = null;
-      if (S.sitPending && (msg.code === "seat_taken" || msg.code === "started")) {
-        S.seat = S.sitFrom === undefined ? null : S.sitFrom;
-        S.sitPending = false;
-        render();
-      }
-      toast(msg.message || msg.code || "error", "error", 6000);
-      if (msg.code === "no_room") setConn(msg.message || "no room", "bad");
-      renderActions();
+      onError(msg);
       break;
     case "replaced":
       // another connection presented this seat's token: it has the seat now, we watch
@@ -176,40 +198,137 @@ function onMessage(msg) {
       toast(t("seat_replaced"), "error", 10000);
       render();
       break;
-    case "pong":
-      break;
     default:
       break;
   }
 }
 
-// ------------------------------------------------------------------ room summary
-/** The room summary's seats: [{name, bot, trust, connected, empty}]. */
+function onWelcome(msg) {
+  S.joined = true;
+  S.token = msg.token || S.token;
+  S.seat = msg.seat === undefined ? null : msg.seat;
+  saveRoom(code, { token: S.token, name: S.name });
+  setConn("connected", "ok");
+  document.body.classList.toggle("spectating", S.seat === null);
+  const then = S.afterWelcome;
+  S.afterWelcome = null;
+  if (then) then();
+}
+
+function onState(msg) {
+  const v = Number(msg.version);
+  if (Number.isFinite(v) && S.version >= 0 && v < S.version) return; // stale
+  if (Number.isFinite(v) && S.version >= 0 && v > S.version + 1) send({ type: "resync" });
+  if (Number.isFinite(v) && v !== S.version) {
+    S.hint = null; // a hint answers one decision
+    dropToasts("hint");
+  }
+  if (Number.isFinite(v)) S.version = v;
+  S.room = msg.room || S.room;
+  S.view = msg.view || null;
+  S.deadline = msg.deadline || null;
+  if (S.view && S.view.seat !== undefined && S.view.seat !== null && S.view.seat !== S.seat) S.seat = S.view.seat;
+  S.sitPending = false;
+  S.busy = null;
+  if (S.view && S.view.is_over) S.selected.clear();
+  notePlay();
+  const notes = newNotes();
+  render();
+  tellNotes(notes);
+  tellMoments();
+  turnSound();
+  maybeAutoSit();
+  maybeAutoPass();
+  if (S.selected.size) checkSelection();
+}
+
+function onCheck(msg) {
+  if (msg.action !== S.checkFor) return;
+  S.why = msg.ok ? null : reasonText(msg.reason);
+  renderActions();
+}
+
+function onError(msg) {
+  const auto = msg.id && S.autoIds.has(msg.id);
+  if (msg.id && S.busy === msg.id) S.busy = null;
+  if (!msg.id && S.busy) S.busy = null;
+  if (S.sitPending && (msg.code === "seat_taken" || msg.code === "started")) {
+    S.seat = S.sitFrom;
+    S.sitPending = false;
+    render();
+  }
+  if (auto) return; // the page's own automatic pass came too late: nothing to tell
+  if (msg.reason) S.why = reasonText(msg.reason);
+  toast(errorWords(msg), "error", 6000);
+  if (msg.code === "no_room") setConn("no_room_conn", "bad");
+  renderActions();
+}
+
+/** An error in words; a start refused for too many empty seats says how many bots fill. */
+function errorWords(msg) {
+  if (msg.code === "bad_message" && S.sent === "start") {
+    const empty = roomSeats().filter((i) => i.empty).length;
+    return t("err_start_bots", { empty, bots: roomConfig().bots });
+  }
+  return errorText(msg);
+}
+
+// ------------------------------------------------------------------ the room
+/** The room summary's seats: [{name, title, bot, trust, connected, empty, free}]. */
 function roomSeats() {
   const raw = (S.room && S.room.seats) || [];
   const out = [];
   for (let s = 0; s < SEATS; s++) {
     const x = raw[s] || {};
     const bot = x.bot || null;
-    const empty = !x.name && !bot;
     out.push({
-      name: bot ? `${t("bot_name")} ${s + 1}` : x.name || "",
+      name: bot ? t("bot_name", s + 1) : x.name ? displayName(x.name) : "",
       title: x.name || "",
       bot: Boolean(bot),
       trust: Boolean(x.trust),
       connected: x.online === undefined ? undefined : Boolean(x.online),
-      empty,
+      empty: !x.name && !bot,
+      free: Boolean(x.free) && S.seat === null,
     });
   }
   return out;
 }
 
+/** Display names; two humans with one name get their seat numbers added. */
+function names() {
+  const infos = roomSeats();
+  const seen = {};
+  for (const i of infos) if (i.name) seen[i.name] = (seen[i.name] || 0) + 1;
+  return infos.map((i, s) => {
+    if (i.empty || !i.name) return t("seat_n", s + 1);
+    return seen[i.name] > 1 ? `${i.name} #${s + 1}` : i.name;
+  });
+}
+
+/** Names of the seats, the viewer's seat and the hint: what the panels need to say things. */
+function naming() {
+  return { ...namer(names(), S.seat), hint: S.hint };
+}
+
+function gameNo() {
+  return (S.view && S.view.match && S.view.match.game) || 0;
+}
+
+function roomConfig() {
+  const r = S.room || {};
+  return r.config || r;
+}
+
 function sit(seat) {
-  const before = S.seat;
+  if (!S.name) {
+    askName(seat);
+    return;
+  }
   if (send({ type: "sit", seat })) {
-    S.sitFrom = before;
+    S.sitFrom = S.seat;
     S.seat = seat; // the server moves this connection; no new welcome comes
     S.sitPending = true;
+    document.body.classList.remove("spectating");
   }
 }
 
@@ -222,7 +341,7 @@ function stand() {
 
 /** Before the start, take the first empty seat once (unless the player stood up). */
 function maybeAutoSit() {
-  if (S.autoSat || S.stood || S.seat !== null || S.view || !S.joined || !S.room) return;
+  if (S.autoSat || S.stood || S.seat !== null || S.view || !S.joined || !S.room || !S.name) return;
   if (S.room.status && S.room.status !== "waiting") return;
   const free = roomSeats().findIndex((i) => i.empty);
   if (free >= 0) {
@@ -231,63 +350,165 @@ function maybeAutoSit() {
   }
 }
 
-function roomConfig() {
-  const r = S.room || {};
-  return r.config || r;
+/** A name is needed to take a seat: ask for it beside the table (nothing is blocked). */
+function askName(seat) {
+  const bar = $("name-bar");
+  bar.classList.remove("hidden");
+  bar.dataset.seat = String(seat);
+  applyStatic(bar);
+  $("name-input").focus();
 }
 
-/** Display names; two humans with one name get their seat numbers added. */
-function names() {
-  const infos = roomSeats();
-  const seen = {};
-  for (const i of infos) if (i.name) seen[i.name] = (seen[i.name] || 0) + 1;
-  return infos.map((i, s) => {
-    if (i.empty || !i.name) return `${t("seat")} ${s + 1}`;
-    return seen[i.name] > 1 ? `${i.name} #${s + 1}` : i.name;
-  });
+function onNameGiven(e) {
+  e.preventDefault();
+  const n = $("name-input").value.trim();
+  if (!n) return;
+  S.name = n;
+  saveName(n);
+  const seat = Number($("name-bar").dataset.seat);
+  $("name-bar").classList.add("hidden");
+  S.afterWelcome = Number.isInteger(seat) && seat >= 0 ? () => sit(seat) : null;
+  rejoin(); // the server takes a name at join
+}
+
+// ------------------------------------------------------------------ what happened since
+/** The room notes that came with this state (the list only grows at the end, trimmed in front). */
+function newNotes() {
+  const notes = (S.room && S.room.notes) || [];
+  const keys = notes.map((n) => JSON.stringify(n));
+  const old = S.noteKeys;
+  S.noteKeys = keys;
+  if (old === null) return []; // the first state: what happened before is not news
+  if (!old.length) return notes;
+  for (let p = keys.length; p > 0; p--) {
+    const m = Math.min(p, old.length);
+    let same = true;
+    for (let j = 0; j < m && same; j++) same = keys[p - m + j] === old[old.length - m + j];
+    if (same) return notes.slice(p);
+  }
+  return notes;
+}
+
+function lastEventIndex() {
+  const evs = (S.view && S.view.events) || [];
+  return evs.length ? evs[evs.length - 1].i : -1;
+}
+
+/** Tell the table the new notes: a line in the log, and a banner or a toast. */
+function tellNotes(notes) {
+  const ctx = naming();
+  let added = false;
+  for (const n of notes) {
+    const text = noteText(n, ctx);
+    if (!text) continue;
+    S.noteLines.push({ game: gameNo(), key: lastEventIndex() + 0.5, text });
+    if (NOTE_BANNERS.has(n.type)) showBanner($("banners"), text, "note", n.seat);
+    else toast(text, "info", 4000);
+    added = true;
+  }
+  if (added) renderLog();
+}
+
+/** Remember the seat whose play just came, so that it is animated once. */
+function notePlay() {
+  const evs = (S.view && S.view.events) || [];
+  let last = null;
+  for (let k = evs.length - 1; k >= 0 && !last; k--) if (evs[k].type === "play" || evs[k].type === "burn") last = evs[k];
+  const key = last ? `${gameNo()}:${last.i}` : null;
+  S.fresh = key && key !== S.lastPlay && S.lastPlay !== null ? last.seat : null;
+  S.lastPlay = key || S.lastPlay;
+}
+
+/** The game's moments since the last state: banners on the felt and sounds. */
+function tellMoments() {
+  const v = S.view;
+  if (!v) return;
+  const game = gameNo();
+  const evs = v.events || [];
+  if (S.seen.game !== game) {
+    const first = S.seen.game === null; // the page just opened: old news
+    S.seen = { game, i: first ? lastEventIndex() : -1 };
+    if (first) return;
+  }
+  const moments = evs.filter((e) => e.i > S.seen.i && momentOf(e));
+  S.seen.i = Math.max(S.seen.i, lastEventIndex());
+  const ctx = naming();
+  for (const e of moments.slice(-BANNER_MOMENTS)) showBanner($("banners"), eventText(e, ctx), momentOf(e), e.seat);
+  if (moments.some((e) => momentOf(e) === "gouji")) sound("gouji");
+  if (moments.some((e) => momentOf(e) === "burn")) sound("burn");
+}
+
+function turnSound() {
+  const mine = legalNow().length > 0 && !onlyAutoPass();
+  if (mine && !S.wasMyTurn) sound("turn");
+  S.wasMyTurn = mine;
 }
 
 // ------------------------------------------------------------------ rendering
 function render() {
   applyStatic();
-  $("room-code").textContent = code;
-  const fixed = Boolean(roomConfig().fixed_deal);
-  $("fixed-deal").classList.toggle("hidden", !fixed);
-  $("fixed-deal").title = fixed ? t("fixed_deal_title") : "";
+  renderTop();
   const infos = roomSeats();
   const nm = names();
   infos.forEach((i, s) => {
     if (!i.empty) i.name = nm[s];
   });
-  drawFelt($("felt"), S.view, infos, { me: S.seat, deadline: S.deadline, centreContent: prestartCentre() });
+  drawTable(infos);
+  S.fresh = null;
   renderPrestart(infos);
+  renderHand(); // first: a new hand clears the selection the action bar shows
   renderActions();
-  renderHand();
   renderScore();
   renderCounter();
   renderLog();
-  renderGameOver();
+  renderTribute();
+  renderSettlement();
   tickTimers();
 }
 
+/** The felt: nothing but "entering the room" until the room is known (no empty seats shown). */
+function drawTable(infos) {
+  if (!S.room) {
+    patch($("felt"), [el("div", { class: "centre" }, prestartCentre())]);
+    return;
+  }
+  const canSit = S.seat === null && S.joined;
+  drawFelt($("felt"), S.view, infos, {
+    me: S.seat,
+    deadline: S.deadline,
+    centreContent: prestartCentre(),
+    fresh: S.fresh,
+    onSit: canSit && S.view ? sit : null,
+  });
+}
+
+function renderTop() {
+  $("room-code").textContent = code;
+  const fixed = Boolean(roomConfig().fixed_deal);
+  $("fixed-deal").classList.toggle("hidden", !fixed);
+  $("fixed-deal").title = fixed ? t("fixed_deal_title") : "";
+  $("mute").textContent = isMuted() ? t("sound_off") : t("sound_on");
+  $("mute").classList.toggle("off", isMuted());
+  renderConn();
+}
+
 function prestartCentre() {
-  return el("div", { class: "turn-status" }, t("waiting_room"));
+  const waiting = S.room && S.room.status === "waiting";
+  return el("div", { class: "turn-status" }, waiting ? t("waiting_room") : t("loading_room"));
 }
 
 function renderPrestart(infos) {
   const box = $("prestart");
   box.textContent = "";
-  if (S.view) {
-    box.classList.add("hidden");
-    return;
-  }
-  box.classList.remove("hidden");
+  const waiting = !S.view && S.room && S.room.status === "waiting";
+  box.classList.toggle("hidden", !waiting);
+  if (!waiting) return;
   const rows = infos.map((info, s) =>
     el(
       "div",
       { class: "pre-seat team-" + teamOf(s) + (s === S.seat ? " mine" : "") },
       el("span", { class: "team-dot" }),
-      `${t("seat")} ${s + 1}: `,
+      `${t("seat_n", s + 1)}: `,
       el("b", null, info.empty ? t("empty_seat") : info.name),
       info.empty && S.joined
         ? el("button", { type: "button", class: "small", dataset: { sit: String(s) }, onclick: () => sit(s) }, t("sit"))
@@ -307,6 +528,7 @@ function renderPrestart(infos) {
   }
 }
 
+// ------------------------------------------------------------------ decisions
 function legalNow() {
   const v = S.view;
   if (!v || S.seat === null) return [];
@@ -314,6 +536,11 @@ function legalNow() {
   const m = v.match;
   if (!acts.length && m && m.prompt && m.prompt_to === S.seat) acts = [m.prompt, "no" + m.prompt];
   return acts;
+}
+
+function onlyAutoPass() {
+  const acts = legalNow();
+  return autoPassOn() && acts.length === 1 && acts[0] === "pass";
 }
 
 function selectedCards() {
@@ -327,85 +554,151 @@ function selectedAction(kind) {
   return legalNow().includes(a) ? a : null;
 }
 
-function renderActions() {
-  const box = $("actions");
-  box.textContent = "";
-  const v = S.view;
-  box.classList.toggle("hidden", !v);
-  if (S.seat === null) {
-    if (v) box.append(el("span", { class: "muted spectator-note" }, t("spectator")));
-    return;
+/** The legal card action the selection makes, if any (play, burn or 还贡). */
+function selectedLegal() {
+  for (const kind of CARD_KINDS) {
+    const a = selectedAction(kind);
+    if (a) return a;
   }
-  if (!v) return;
-  const acts = legalNow();
+  return null;
+}
+
+/** The card action the selection would be in this phase (legal or not). */
+function selectionAction() {
+  const v = S.view;
+  const sel = selectedCards();
+  if (!v || !sel.length) return null;
+  const kind = { burn_offer: "burn", huan: "huan", lead: "play", respond: "play", rang_return: "play" }[v.phase];
+  return kind ? `${kind} ${canon(sel)}` : null;
+}
+
+/** Ask the server why the selection cannot be played (its answer fills S.why). */
+function checkSelection() {
+  S.why = null;
+  const a = selectionAction();
+  if (a && legalNow().length && !legalNow().includes(a)) {
+    S.checkFor = a;
+    send({ type: "check", action: a });
+  } else S.checkFor = null;
+}
+
+/** What the decision asks, in words, for the phases that need more than buttons. */
+function askText(v, ctx) {
+  const me = S.seat;
+  switch (v.phase) {
+    case "burn_offer": {
+      const own = t("ask_burn", { owner: ctx.name(v.owner), cards: cardsWords(v.standing) });
+      return teamOf(v.owner) === teamOf(me) ? `${own} ${t("ask_burn_mate", { owner: ctx.name(v.owner) })}` : own;
+    }
+    case "hui":
+      return legalNow().includes("hui 5") ? t("ask_hui5") : t("ask_hui");
+    case "huan":
+      return t("select_card_huan");
+    case "huan_check":
+      return huanCheckText(v, ctx);
+    case "renounce":
+      return t("ask_renounce", { who: ctx.name(v.revolutionary) });
+    case "order":
+      return t("ask_order", { who: ctx.name(v.claim ? v.claim.seat : null) });
+    case "yudian":
+    case "mingdian":
+    case "geming":
+    case "kou":
+      return t("ask_" + v.phase);
+    default:
+      return null;
+  }
+}
+
+function cardsWords(text) {
+  return parseCards(text || "")
+    .map((c) => faceText(c, getLang()))
+    .join(" ");
+}
+
+function actionButton(a, extraClass = "") {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "act-btn" + extraClass + (S.hint === a ? " hinted" : "") + (a === "pass" ? " pass-btn" : ""),
+      dataset: { action: a },
+      disabled: Boolean(S.busy),
+      onclick: () => act(a),
+    },
+    actionLabel(a),
+  );
+}
+
+function cardKindButton(kind) {
+  const a = selectedAction(kind);
+  const hinted = S.hint && S.hint === a;
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "primary play-btn" + (hinted ? " hinted" : ""),
+      dataset: { action: kind },
+      disabled: Boolean(S.busy) || !a,
+      title: a ? actionLabel(a) : "",
+      onclick: () => {
+        const x = selectedAction(kind);
+        if (x) act(x);
+      },
+    },
+    t(kind),
+  );
+}
+
+function decisionButtons(v, acts) {
   const busy = Boolean(S.busy);
-  const kinds = new Set(acts.filter((a) => /^(play|burn|huan) /.test(a)).map((a) => a.split(" ")[0]));
+  const kinds = new Set(acts.filter((a) => CARD_ACTION.test(a)).map((a) => a.split(" ")[0]));
   const buttons = [];
   if (acts.length) {
-    buttons.push(
-      el("button", { type: "button", class: "hint-btn", dataset: { action: "hint" }, disabled: busy, onclick: () => send({ type: "hint" }) }, t("hint")),
-    );
+    buttons.push(el("button", { type: "button", class: "hint-btn", dataset: { action: "hint" }, disabled: busy, onclick: askHint }, t("hint")));
   }
-  for (const kind of CARD_KINDS) {
-    if (!kinds.has(kind)) continue;
-    const a = selectedAction(kind);
-    const hinted = S.hint && S.hint.startsWith(kind + " ") && S.hint === a;
-    buttons.push(
-      el(
-        "button",
-        {
-          type: "button",
-          class: "primary play-btn" + (hinted ? " hinted" : ""),
-          dataset: { action: kind },
-          disabled: busy || !a,
-          title: a ? actionLabel(a) : "",
-          onclick: () => {
-            const x = selectedAction(kind);
-            if (x) act(x);
-          },
-        },
-        t(kind),
-      ),
-    );
+  for (const kind of CARD_KINDS) if (kinds.has(kind)) buttons.push(cardKindButton(kind));
+  if (v.phase === "burn_offer") {
+    for (const a of acts.filter((x) => x.startsWith("burn ")).slice(0, BURN_CHOICES)) buttons.push(actionButton(a, " burn-choice"));
   }
-  for (const a of acts) {
-    if (/^(play|burn|huan) /.test(a)) continue;
-    buttons.push(
-      el(
-        "button",
-        {
-          type: "button",
-          class: "act-btn" + (S.hint === a ? " hinted" : "") + (a === "pass" ? " pass-btn" : ""),
-          dataset: { action: a },
-          disabled: busy,
-          onclick: () => act(a),
-        },
-        actionLabel(a),
-      ),
-    );
-  }
-  const shown = new Set(acts.filter((a) => !/^(play|burn|huan) /.test(a)));
+  for (const a of acts) if (!CARD_ACTION.test(a)) buttons.push(actionButton(a));
+  const shown = new Set(acts.filter((a) => !CARD_ACTION.test(a)));
   const hk = S.hint ? S.hint.split(" ")[0] : "";
-  if (S.hint && !shown.has(S.hint) && !(CARD_KINDS.includes(hk) && kinds.has(hk))) {
-    const h = S.hint;
-    buttons.push(el("button", { type: "button", class: "act-btn hinted", dataset: { action: h }, disabled: busy, onclick: () => act(h) }, actionLabel(h)));
-  }
-  if (S.selected.size) {
+  if (S.hint && !shown.has(S.hint) && !(CARD_KINDS.includes(hk) && kinds.has(hk))) buttons.push(actionButton(S.hint));
+  if (S.selected.size && !v.is_over) {
     buttons.push(el("button", { type: "button", class: "small clear-btn", onclick: clearSelection }, t("clear")));
   }
+  return buttons;
+}
+
+function gameEndButtons(v) {
   const m = v.match || {};
-  if (v.is_over && !m.prompt && !m.is_over) {
-    buttons.push(el("button", { type: "button", class: "primary next-btn", dataset: { action: "next" }, onclick: () => send({ type: "next" }) }, t("next_game")));
+  const out = [];
+  if (v.is_over && S.settleClosed === gameNo() && m.result) {
+    out.push(el("button", { type: "button", class: "settle-open", onclick: () => reopenSettlement() }, t("settle_show")));
   }
+  if (v.is_over && !m.prompt && !m.is_over && S.seat !== null) {
+    out.push(el("button", { type: "button", class: "primary next-btn", dataset: { action: "next" }, onclick: () => send({ type: "next" }) }, t("next_game")));
+  }
+  return out;
+}
+
+function statusLine(v, ctx) {
   const status = el("div", { class: "act-status" });
   if (!v.is_over && v.to_act === S.seat) {
     status.append(el("span", { class: "your-turn" }, t("to_act_you")), " ", el("span", { class: "timer", dataset: { deadline: String(S.deadline || "") } }));
-    if (v.phase === "huan") status.append(" · ", t("select_card_huan"));
   }
+  // the tribute panel, when shown, asks its own questions
+  const ask = v.to_act === S.seat && !v.is_over && !tributeVisible(v) ? askText(v, ctx) : null;
+  return ask ? [status, el("div", { class: "ask-text decision" }, ask)] : [status];
+}
+
+function optionsRow() {
   const info = roomSeats()[S.seat] || {};
-  const opts = el(
+  return el(
     "div",
     { class: "act-opts" },
+    el("span", { class: "muted keys-help" }, t("keys_help")),
     el(
       "label",
       { class: "check" },
@@ -413,9 +706,32 @@ function renderActions() {
       " ",
       t("auto_pass"),
     ),
-    el("button", { type: "button", class: "small trust-btn" + (info.trust ? " on" : ""), id: "trust", onclick: () => send({ type: "trust", on: !info.trust }) }, info.trust ? t("trust_off") : t("trust_on")),
+    el(
+      "button",
+      { type: "button", class: "small trust-btn" + (info.trust ? " on" : ""), id: "trust", onclick: () => send({ type: "trust", on: !info.trust }) },
+      info.trust ? t("trust_off") : t("trust_on"),
+    ),
   );
-  box.append(status, el("div", { class: "act-buttons" }, buttons), opts);
+}
+
+function renderActions() {
+  const box = $("actions");
+  const v = S.view;
+  box.classList.toggle("hidden", !v);
+  patch(box, v ? actionNodes(v) : []);
+  tickTimers(box);
+}
+
+function actionNodes(v) {
+  if (S.seat === null) {
+    const free = roomSeats().some((i) => i.free);
+    return [el("span", { class: "muted spectator-note" }, free ? t("spectator_take") : t("spectator")), ...gameEndButtons(v)];
+  }
+  const nodes = statusLine(v, naming());
+  nodes.push(el("div", { class: "act-buttons" }, decisionButtons(v, legalNow()), gameEndButtons(v)));
+  if (S.why && S.selected.size) nodes.push(el("div", { class: "why", role: "status" }, t("why_prefix"), S.why));
+  nodes.push(optionsRow());
+  return nodes;
 }
 
 function autoPassOn() {
@@ -435,76 +751,35 @@ function setAutoPass(on) {
   maybeAutoPass();
 }
 
+/** 自动过牌: with nothing but a pass to choose, pass at once (it keeps 托管 on). */
 function maybeAutoPass() {
-  const v = S.view;
-  if (!v || S.seat === null || S.busy || !autoPassOn()) return;
-  const acts = v.legal_actions || [];
-  if (acts.length === 1 && acts[0] === "pass" && S.autoSent !== S.version) {
-    S.autoSent = S.version;
-    act("pass");
-  }
+  if (!S.view || S.busy || !onlyAutoPass() || S.autoSent === S.version) return;
+  S.autoSent = S.version;
+  act("pass", true);
+}
+
+function askHint() {
+  send({ type: "hint" });
 }
 
 // ------------------------------------------------------------------ hand
 function renderHand() {
   const box = $("hand");
-  box.textContent = "";
   const v = S.view;
   if (!v || S.seat === null || v.hand === undefined) {
     box.classList.add("hidden");
+    box.textContent = "";
     S.hand = [];
     return;
   }
   box.classList.remove("hidden");
-  const key = v.hand;
-  if (key !== S.handKey) {
+  if (v.hand !== S.handKey) {
     S.hand = sortCards(parseCards(v.hand));
-    S.handKey = key;
+    S.handKey = v.hand;
     S.selected.clear();
+    S.why = null;
   }
-  const lang = getLang();
-  const groups = [];
-  S.hand.forEach((c, i) => {
-    const g = groups[groups.length - 1];
-    if (g && g.code === c) g.idx.push(i);
-    else groups.push({ code: c, idx: [i] });
-  });
-  // two rows of about equal card counts, low ranks first
-  const half = S.hand.length / 2;
-  const rows = [[], []];
-  let n = 0;
-  for (const g of groups) {
-    const row = n + g.idx.length / 2 <= half || !rows[0].length ? 0 : 1;
-    rows[row].push(g);
-    if (row === 0) n += g.idx.length;
-  }
-  for (const row of rows) {
-    if (!row.length) continue;
-    box.append(
-      el(
-        "div",
-        { class: "hand-row" },
-        row.map((g) =>
-          el(
-            "div",
-            { class: "group", dataset: { rank: g.code } },
-            g.idx.map((i) =>
-              el(
-                "div",
-                {
-                  class: "card card-" + g.code.toLowerCase() + (S.selected.has(i) ? " selected" : ""),
-                  dataset: { idx: String(i), code: g.code },
-                },
-                el("span", { class: "face" }, faceText(g.code, lang)),
-              ),
-            ),
-            el("span", { class: "group-n" }, "×" + g.idx.length),
-          ),
-        ),
-      ),
-    );
-  }
-  if (!S.hand.length) box.append(el("div", { class: "muted empty-hand" }, "—"));
+  drawHand(box, S.hand, S.selected, getLang());
 }
 
 function refreshSelection() {
@@ -513,60 +788,38 @@ function refreshSelection() {
 }
 
 function clearSelection() {
+  if (!S.selected.size && !S.hint) return;
   S.selected.clear();
   S.hint = null;
+  S.why = null;
   refreshSelection();
 }
 
-function setupHandInput() {
-  const box = $("hand");
-  let drag = null; // {mode: bool}
-  const setCard = (cardEl, mode) => {
-    const i = Number(cardEl.dataset.idx);
-    if (mode && onlyHuan()) {
-      // 还贡 gives back one card: a click picks that card alone
-      S.selected.clear();
-      for (const c of box.querySelectorAll(".card.selected")) c.classList.remove("selected");
-    }
-    if (mode) S.selected.add(i);
-    else S.selected.delete(i);
-    cardEl.classList.toggle("selected", mode);
-  };
-  box.addEventListener("pointerdown", (e) => {
-    const c = e.target.closest(".card");
-    if (!c) return;
-    e.preventDefault();
-    const mode = !S.selected.has(Number(c.dataset.idx));
-    drag = { mode, last: c };
-    setCard(c, mode);
-  });
-  document.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    const under = document.elementFromPoint(e.clientX, e.clientY);
-    const c = under && under.closest && under.closest("#hand .card");
-    if (c && c !== drag.last) {
-      drag.last = c;
-      setCard(c, drag.mode);
-    }
-  });
-  const end = () => {
-    if (!drag) return;
-    drag = null;
-    S.hint = null;
-    renderActions();
-  };
-  document.addEventListener("pointerup", end);
-  document.addEventListener("pointercancel", end);
-  box.addEventListener("dblclick", () => {
-    const a = selectedAction("play") || selectedAction("burn") || selectedAction("huan");
-    if (a && !S.busy) act(a);
-  });
-}
-
-/** Whether the decision is a 还贡 (only `huan <card>` actions). */
+/** Whether the decision is a 还贡 (only `huan <card>` actions): a click picks one card. */
 function onlyHuan() {
   const acts = legalNow();
   return acts.length > 0 && acts.every((a) => a.startsWith("huan "));
+}
+
+function setupHand() {
+  setupHandInput($("hand"), {
+    set: (i, mode) => {
+      if (!S.view || S.view.is_over) return; // nothing to play once the game is over
+      if (mode && onlyHuan()) S.selected.clear();
+      if (mode) S.selected.add(i);
+      else S.selected.delete(i);
+      for (const c of $("hand").querySelectorAll(".card")) c.classList.toggle("selected", S.selected.has(Number(c.dataset.idx)));
+    },
+    end: () => {
+      S.hint = null;
+      checkSelection();
+      renderActions();
+    },
+    double: () => {
+      const a = selectedLegal();
+      if (a && !S.busy) act(a);
+    },
+  });
 }
 
 function applyHint() {
@@ -583,9 +836,34 @@ function applyHint() {
         S.selected.add(i);
       }
     });
+    S.why = null;
   }
   refreshSelection();
-  toast(`${t("hint")}: ${actionLabel(h)}`, "info", 2500, "hint");
+  renderTribute();
+  renderSettlement();
+  toast(`${t("hint")}${t("colon")}${actionLabel(h)}`, "info", 2500, "hint");
+}
+
+/** Enter plays the selection, Space passes, H asks for a hint. */
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+  if (e.target.closest && e.target.closest("input, textarea, select, button, a")) return;
+  const acts = legalNow();
+  if (e.key === "Enter") {
+    const a = selectedLegal();
+    if (a && !S.busy) {
+      e.preventDefault();
+      act(a);
+    }
+  } else if (e.key === " ") {
+    if (acts.includes("pass") && !S.busy) {
+      e.preventDefault();
+      act("pass");
+    }
+  } else if ((e.key === "h" || e.key === "H") && acts.length) {
+    e.preventDefault();
+    askHint();
+  }
 }
 
 // ------------------------------------------------------------------ side panels
@@ -595,46 +873,46 @@ function renderScore() {
   const sc = $("score");
   sc.textContent = "";
   if (m) {
-    sc.append(
-      el("span", { class: "tag team-a" }, `${t("team_a")} ${m.totals[0]}`),
-      " : ",
-      el("span", { class: "tag team-b" }, `${t("team_b")} ${m.totals[1]}`),
-    );
+    sc.append(el("span", { class: "tag team-a" }, `${t("team_a")} ${m.totals[0]}`), " : ", el("span", { class: "tag team-b" }, `${t("team_b")} ${m.totals[1]}`));
   }
   const mp = $("match-panel");
   mp.textContent = "";
   mp.append(el("h3", null, t("score")));
-  if (!m) {
-    mp.append(el("div", { class: "muted" }, t("no_game")));
-    return;
-  }
-  mp.append(
-    el(
-      "div",
-      { class: "totals" },
-      el("span", { class: "tag team-a" }, `${t("team_a")} ${m.totals[0]}`),
-      el("span", { class: "tag team-b" }, `${t("team_b")} ${m.totals[1]}`),
-      el("span", { class: "muted" }, t("game_n", m.game)),
-    ),
-  );
-  if (S.room && S.room.status === "expired") mp.append(el("div", { class: "muted expired" }, t("status_expired")));
-  if (m.results && m.results.length) {
+  const watchers = (S.room && S.room.watchers) || [];
+  if (!m) mp.append(el("div", { class: "muted" }, t("no_game")));
+  else {
     mp.append(
       el(
-        "table",
-        { class: "results" },
-        m.results.map((r, i) =>
-          el(
-            "tr",
-            null,
-            el("td", null, el("a", { href: replayHref(i), target: "_blank" }, `#${i + 1}`)),
-            el("td", { class: "ta" }, String(r.team_scores[0])),
-            el("td", { class: "tb" }, String(r.team_scores[1])),
-          ),
-        ),
+        "div",
+        { class: "totals" },
+        el("span", { class: "tag team-a" }, `${t("team_a")} ${m.totals[0]}`),
+        el("span", { class: "tag team-b" }, `${t("team_b")} ${m.totals[1]}`),
+        el("span", { class: "muted" }, t("game_n", m.game)),
       ),
     );
+    if (S.room && S.room.status === "expired") mp.append(el("div", { class: "muted expired" }, t("status_expired")));
+    if (m.results && m.results.length) mp.append(resultsTable(m.results));
   }
+  if (watchers.length) {
+    const sep = getLang() === "zh" ? "、" : ", ";
+    mp.append(el("div", { class: "watchers" }, t("watchers", watchers.map(displayName).join(sep))));
+  }
+}
+
+function resultsTable(results) {
+  return el(
+    "table",
+    { class: "results" },
+    results.map((r, i) =>
+      el(
+        "tr",
+        null,
+        el("td", null, el("a", { href: replayHref(i), target: "_blank" }, t("game_n", i + 1))),
+        el("td", { class: "ta" }, String(r.team_scores[0])),
+        el("td", { class: "tb" }, String(r.team_scores[1])),
+      ),
+    ),
+  );
 }
 
 function replayHref(i) {
@@ -669,122 +947,152 @@ function renderCounter() {
   box.append(el("h3", null, t("counter")), el("div", { class: "counter-grid" }, cells), el("div", { class: "muted small-note" }, t("counter_note")));
 }
 
+/** The game's story: public events, the viewer's private ones at their place, room notes. */
+function logItems(v) {
+  const ctx = naming();
+  const evs = v.events || [];
+  const first = evs.length ? evs[0].i : 0;
+  const items = [];
+  for (const e of evs) {
+    const text = eventText(e, ctx);
+    if (text) items.push({ key: e.i, text, cls: e.seat === null || e.seat === undefined ? "table" : "team-" + teamOf(e.seat) });
+  }
+  for (const e of v.private_events || []) {
+    const text = e.i >= first ? eventText(e, ctx) : null;
+    if (text) items.push({ key: e.i - 0.5, text, cls: "private" });
+  }
+  for (const n of S.noteLines) if (n.game === gameNo()) items.push({ key: n.key, text: n.text, cls: "note" });
+  return items.sort((a, b) => a.key - b.key);
+}
+
+function logLine(item) {
+  const li = el("li", { class: item.cls });
+  if (item.cls === "private") li.append(el("span", { class: "priv-tag" }, t("private")), " ");
+  li.append(item.text);
+  return li;
+}
+
 function renderLog() {
   const ol = $("log");
-  ol.textContent = "";
   const v = S.view;
-  if (!v) return;
-  const nm = names();
-  const who = (s) => (s < 0 ? "" : nm[s] || `${t("seat")} ${s + 1}`);
-  const entries = (v.log || []).slice(-60);
-  for (const [s, text] of entries) {
-    ol.append(el("li", { class: s >= 0 ? "team-" + teamOf(s) : "table" }, logText(who(s), text)));
-  }
-  for (const [, text] of (v.private || []).slice(-5)) {
-    ol.append(el("li", { class: "private" }, `(${t("private")}) ` + logText(who(S.seat), text)));
-  }
-  ol.scrollTop = ol.scrollHeight;
-}
-
-function renderGameOver() {
-  const box = $("gameover");
-  const v = S.view;
-  const m = (v && v.match) || {};
-  if (!v || !v.is_over || S.gameoverClosed === m.game) {
-    box.classList.add("hidden");
-    box.textContent = "";
+  renderTributeButton();
+  if (!v) {
+    ol.textContent = "";
+    S.log = { sig: "", texts: [] };
     return;
   }
-  box.classList.remove("hidden");
-  box.textContent = "";
-  const nm = names();
-  const order = [0, 1, 2, 3, 4, 5].sort((a, b) => (v.places[a] || 9) - (v.places[b] || 9));
-  const last = m.results && m.results.length ? m.results[m.results.length - 1] : null;
-  const gameIdx = m.results && m.results.length ? m.results.length - 1 : 0;
-  const parts = [
-    el("button", { type: "button", class: "close small", "aria-label": "close", onclick: () => { S.gameoverClosed = m.game; renderGameOver(); } }, "×"),
-    el("h2", null, m.is_over ? t("match_over") : t("game_over")),
-    el(
-      "ol",
-      { class: "places" },
-      order.map((s) =>
-        el(
-          "li",
-          { class: "team-" + teamOf(s) + (s === S.seat ? " mine" : "") },
-          el("span", { class: "place" }, placeName(v.places[s])),
-          el("span", { class: "team-dot" }),
-          nm[s],
-        ),
-      ),
-    ),
-    last
-      ? el(
-          "div",
-          { class: "go-scores" },
-          el("span", { class: "tag team-a" }, `${t("team_a")} +${last.team_scores[0]}`),
-          el("span", { class: "tag team-b" }, `${t("team_b")} +${last.team_scores[1]}`),
-        )
-      : null,
-    el("div", { class: "go-totals" }, `${t("totals")}: ${m.totals ? m.totals[0] : 0} : ${m.totals ? m.totals[1] : 0}`),
-    m.is_over ? el("div", { class: "go-winner" }, winnerText(m.totals)) : null,
-    el(
-      "div",
-      { class: "row" },
-      el("a", { class: "button replay-link", href: replayHref(gameIdx), target: "_blank" }, t("replay")),
-      !m.prompt && !m.is_over && S.seat !== null
-        ? el("button", { type: "button", class: "primary next-btn", onclick: () => send({ type: "next" }) }, t("next_game"))
-        : null,
-    ),
-    m.prompt ? el("div", { class: "muted" }, `${t("match_prompt")}: ${actionLabel(m.prompt)}`) : null,
-  ];
-  box.append(...parts.filter((x) => x));
+  const items = logItems(v);
+  const sig = `${gameNo()}|${getLang()}`;
+  const old = S.log;
+  const keeps = old.sig === sig && old.texts.length <= items.length && old.texts.every((x, k) => x === items[k].text);
+  if (!keeps) {
+    ol.textContent = "";
+    old.texts = [];
+  }
+  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 30;
+  for (const item of items.slice(old.texts.length)) ol.append(logLine(item));
+  S.log = { sig, texts: items.map((x) => x.text) };
+  if (atEnd || !keeps) ol.scrollTop = ol.scrollHeight;
 }
 
-function winnerText(totals) {
-  if (!totals || totals[0] === totals[1]) return t("tie");
-  return t("winner", totals[0] > totals[1] ? t("team_a") : t("team_b"));
+// ------------------------------------------------------------------ tribute and settlement
+function tributeVisible(v) {
+  if (!v || !hasTribute(v) || v.is_over) return false;
+  const game = gameNo();
+  if (S.tributeOpen === game) return true;
+  return S.tributeClosed !== game && !firstLeadMade(v);
+}
+
+function renderTributeButton() {
+  const b = $("tribute-open");
+  const v = S.view;
+  b.classList.toggle("hidden", !(v && hasTribute(v) && !tributeVisible(v)));
+}
+
+function renderTribute() {
+  const box = $("tribute");
+  const v = S.view;
+  const show = tributeVisible(v);
+  box.classList.toggle("hidden", !show);
+  patch(box, show ? [tributePanel(v, naming(), act, closeTribute)] : []);
+}
+
+function closeTribute() {
+  S.tributeClosed = gameNo();
+  S.tributeOpen = null;
+  renderTribute();
+  renderTributeButton();
+}
+
+function reopenTribute() {
+  S.tributeOpen = gameNo();
+  S.tributeClosed = null;
+  renderTribute();
+  renderTributeButton();
+}
+
+function renderSettlement() {
+  const box = $("settlement");
+  const v = S.view;
+  const m = (v && v.match) || {};
+  const show = Boolean(v && v.is_over && m.result) && S.settleClosed !== gameNo();
+  box.classList.toggle("hidden", !show);
+  const on = { act, next: () => send({ type: "next" }), close: closeSettlement };
+  patch(box, show ? [settlementPanel(v, naming(), on, replayHref(m.results.length - 1))] : []);
+}
+
+function closeSettlement() {
+  S.settleClosed = gameNo();
+  renderSettlement();
+  renderActions();
+}
+
+function reopenSettlement() {
+  S.settleClosed = null;
+  renderSettlement();
+  renderActions();
 }
 
 // ------------------------------------------------------------------ start
+function toggleLang() {
+  setLang(getLang() === "zh" ? "en" : "zh");
+  render();
+}
+
+function toggleMute() {
+  setMuted(!isMuted());
+  renderTop();
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    toast(t("copied"));
+  } catch (e) {
+    toast(location.href);
+  }
+}
+
 function start() {
   applyStatic();
-  $("room-code").textContent = code;
   document.title = `够级 ${code}`;
   const saved = loadRoom(code);
   S.token = saved.token || null;
   S.name = saved.name || loadName();
-  $("lang").addEventListener("click", () => {
-    setLang(getLang() === "zh" ? "en" : "zh");
-    render();
-  });
-  $("copy-link").addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-      toast(t("copied"));
-    } catch (e) {
-      toast(location.href);
-    }
-  });
-  setupHandInput();
+  $("lang").addEventListener("click", toggleLang);
+  $("mute").addEventListener("click", toggleMute);
+  $("copy-link").addEventListener("click", copyLink);
+  $("tribute-open").addEventListener("click", reopenTribute);
+  $("name-bar").addEventListener("submit", onNameGiven);
+  $("felt").addEventListener("click", clearSelection);
+  document.addEventListener("keydown", onKey);
+  setupHand();
+  unlockOnGesture();
   setInterval(() => tickTimers(), 250);
   render();
-  if (!S.name && !S.token) {
-    $("name-dialog").classList.remove("hidden");
-    $("name-input").focus();
-    $("name-form").addEventListener("submit", (e) => {
-      e.preventDefault();
-      const n = $("name-input").value.trim();
-      if (!n) return;
-      S.name = n;
-      saveName(n);
-      $("name-dialog").classList.add("hidden");
-      connect();
-    });
-    return;
-  }
-  connect();
+  connect(); // at once: a running table is shown to a spectator, a name is asked only to sit
 }
 
-// for tests and debugging
-window.gouji = { state: S, send, act };
+// for tests and debugging: the state, the senders, and listeners of every server message
+window.gouji = { state: S, send, act, listeners: [] };
 start();

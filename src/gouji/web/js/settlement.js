@@ -1,0 +1,177 @@
+// The settlement (结算) after a game, from view.match.result (docs/engine.md): places, 开点,
+// burns, 闷, 串三户, every score item of the scoring system, the declarations, the match
+// totals, every hand left; then the between-games question and the next game.
+import { el } from "./common.js";
+import { miniCards, teamOf } from "./felt.js";
+import { actionLabel, placeName, t } from "./i18n.js";
+import { teamName } from "./words.js";
+
+const BONUS_SYSTEMS = new Set(["comp2", "audit6"]); // the systems that count 闷, 点 and burns
+const BONUS_KINDS = ["men", "dian", "burn"];
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** The seats in place order (头科 first). */
+function byPlace(places) {
+  return [0, 1, 2, 3, 4, 5].sort((a, b) => (places[a] || 9) - (places[b] || 9));
+}
+
+function placesTable(res, ctx) {
+  const dian = Array.isArray(res.opened);
+  const head = el(
+    "tr",
+    null,
+    el("th", null, t("settle_place")),
+    el("th", null, t("settle_player")),
+    dian ? el("th", null, t("settle_dian")) : null,
+    el("th", { class: "num" }, t("settle_points")),
+    el("th", null, t("settle_left")),
+  );
+  const rows = byPlace(res.places).map((s) =>
+    el(
+      "tr",
+      { class: "team-" + teamOf(s) + (s === ctx.me ? " mine" : ""), dataset: { seat: String(s) } },
+      el("td", { class: "place" }, placeName(res.places[s])),
+      el("td", { class: "who" }, el("span", { class: "team-dot" }), " ", ctx.name(s)),
+      dian ? el("td", { class: res.opened[s] ? "opened" : "not-opened" }, res.opened[s] ? t("opened") : t("not_opened")) : null,
+      el("td", { class: "num" }, signed(res.place_points[s])),
+      el("td", { class: "left" }, res.hands[s] ? miniCards(res.hands[s], "small") : el("span", { class: "muted" }, t("settle_out"))),
+    ),
+  );
+  return el("table", { class: "settle-places" }, el("thead", null, head), el("tbody", null, rows));
+}
+
+function teamSum(values) {
+  const out = [0, 0];
+  values.forEach((v, s) => {
+    out[s % 2] += v;
+  });
+  return out;
+}
+
+function scoreRow(label, pair, cls = "") {
+  return el("tr", { class: cls }, el("th", null, label), el("td", { class: "ta" }, signed(pair[0])), el("td", { class: "tb" }, signed(pair[1])));
+}
+
+function scoreTable(res) {
+  const rows = [scoreRow(t("settle_points"), teamSum(res.place_points))];
+  if (BONUS_SYSTEMS.has(res.scoring)) {
+    for (const k of BONUS_KINDS) rows.push(scoreRow(`${t("settle_bonus")}${t("colon")}${t("bonus_" + k)}`, res.bonuses[k]));
+  }
+  rows.push(scoreRow(t("settle_team_points"), res.team_points));
+  rows.push(scoreRow(t("settle_recorded"), res.team_scores, "recorded"));
+  return el(
+    "table",
+    { class: "settle-scores" },
+    el("thead", null, el("tr", null, el("th"), el("th", { class: "ta" }, t("team_a")), el("th", { class: "tb" }, t("team_b")))),
+    el("tbody", null, rows),
+  );
+}
+
+function factList(title, items) {
+  return el(
+    "div",
+    { class: "settle-facts" },
+    el("b", null, title + t("colon")),
+    items.length ? items.join(t("settle_sep")) : t("settle_none"),
+  );
+}
+
+function declarationText(d, ctx) {
+  const p = { who: ctx.name(d.by), target: ctx.name(d.on), n: d.cards };
+  const kind = t("decl_" + d.kind);
+  return t("decl_row", { who: p.who, kind, target: p.target, outcome: t(d.succeeded ? "decl_ok" : "decl_fail", p) });
+}
+
+function facts(res, ctx) {
+  const out = [
+    factList(t("settle_burns"), res.burns.map(([b, v]) => t("settle_burn_row", { who: ctx.name(b), victim: ctx.name(v) }))),
+    factList(t("settle_men"), res.men.map((s) => t("settle_men_row", { who: ctx.name(s) }))),
+  ];
+  if (res.chuan !== null && res.chuan !== undefined) {
+    out.push(el("div", { class: "settle-facts chuan" }, t("settle_chuan_row", { team: teamName(res.chuan) })));
+  }
+  if (res.declarations && res.declarations.length) {
+    out.push(factList(t("settle_decl"), res.declarations.map((d) => declarationText(d, ctx))));
+  }
+  if (res.swapped) out.push(el("div", { class: "settle-facts" }, t("settle_swapped")));
+  return out;
+}
+
+/** The between-games question (swap/skip), explained, with its answers for the asked seat. */
+function promptBox(view, ctx, onAct) {
+  const m = view.match;
+  const res = m.result;
+  const asked = m.prompt_to;
+  const mine = asked === ctx.me && ctx.me !== null;
+  let text = t("prompt_skip");
+  if (m.prompt === "swap") {
+    text = t("prompt_swap", { a: ctx.name(res.places.indexOf(5)), b: ctx.name(res.places.indexOf(6)) });
+  }
+  const acts = mine ? view.legal_actions || [] : [];
+  const hinted = (a) => (a === ctx.hint ? " hinted" : "");
+  return el(
+    "div",
+    { class: "settle-prompt" + (mine ? " mine" : "") },
+    el("div", { class: "prompt-who" }, mine ? t("prompt_asked_you") : t("prompt_asked", { who: ctx.name(asked) })),
+    el("div", { class: "prompt-text" }, text),
+    acts.length
+      ? el(
+          "div",
+          { class: "row" },
+          acts.map((a) =>
+            el(
+              "button",
+              { type: "button", class: (a.startsWith("no") ? "" : "primary") + hinted(a), dataset: { action: a }, onclick: () => onAct(a) },
+              actionLabel(a),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+function nextBox(view, ctx, on) {
+  const m = view.match;
+  if (m.prompt) return promptBox(view, ctx, on.act);
+  if (m.is_over) return el("div", { class: "go-winner" }, winnerText(m.totals));
+  if (ctx.me === null) return el("div", { class: "muted" }, t("next_wait"));
+  return el("div", { class: "row" }, el("button", { type: "button", class: "primary next-btn", dataset: { action: "next" }, onclick: on.next }, t("next_game")));
+}
+
+export function winnerText(totals) {
+  if (!totals || totals[0] === totals[1]) return t("tie");
+  return t("winner", totals[0] > totals[1] ? t("team_a") : t("team_b"));
+}
+
+/**
+ * The settlement of the finished game in `view`. `on` = {act(action), next(), close()};
+ * `replayHref` links the game's replay.
+ */
+export function settlementPanel(view, ctx, on, replayHref) {
+  const m = view.match;
+  const res = m.result;
+  const ruleSentence = t("rule_" + res.score_rule);
+  return el(
+    "div",
+    { class: "settle-inner" },
+    el("button", { type: "button", class: "close small", "aria-label": t("close"), onclick: on.close }, "×"),
+    el("h2", null, `${m.is_over ? t("match_over") : t("settle_title")} · ${t("game_n", m.game)}`),
+    nextBox(view, ctx, on),
+    placesTable(res, ctx),
+    facts(res, ctx),
+    scoreTable(res),
+    el("div", { class: "muted score-rule" }, ruleSentence),
+    el(
+      "div",
+      { class: "settle-totals" },
+      el("b", null, t("settle_totals") + t("colon")),
+      el("span", { class: "tag team-a" }, `${teamName(0)} ${m.totals[0]}`),
+      " : ",
+      el("span", { class: "tag team-b" }, `${teamName(1)} ${m.totals[1]}`),
+    ),
+    el("div", { class: "row" }, el("a", { class: "button replay-link", href: replayHref, target: "_blank" }, t("replay"))),
+  );
+}

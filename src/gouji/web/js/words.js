@@ -1,0 +1,154 @@
+// The story in words: game events, room notes and refusals in the player's language.
+// The one place that turns the server's data (docs/engine.md "Events", reason keys,
+// docs/protocol.md notes) into sentences; the log, the announcements, the tribute panel and
+// the replay all call these.
+import { cardsText } from "./cards.js";
+import { actionLabel, getLang, placeName, suitName, t, tError, tEvent, tNote, tWhy } from "./i18n.js";
+
+/**
+ * A naming context: `name(seat)` gives a seat's display name (1-based "座位 n" when unknown);
+ * `me` is the viewer's seat (null for a spectator).
+ */
+export function namer(names, me = null) {
+  return {
+    me,
+    name: (s) => (s === null || s === undefined ? "" : names[s] || t("seat_n", s + 1)),
+  };
+}
+
+export function teamName(team) {
+  return team === 0 ? t("team_a") : t("team_b");
+}
+
+function cards(text) {
+  return cardsText(text || "", getLang());
+}
+
+function joinNames(list) {
+  return list.join(getLang() === "zh" ? "、" : ", ");
+}
+
+/** The words of the fields an event carries, for its template. */
+function params(ev, ctx) {
+  const p = { who: ctx.name(ev.seat) };
+  if (ev.cards !== undefined) p.cards = cards(ev.cards);
+  if (ev.card !== undefined) p.card = cards(ev.card);
+  if (ev.count !== undefined) p.count = ev.count;
+  if (ev.place !== undefined) p.place = placeName(ev.place);
+  if (ev.victim !== undefined) p.victim = ctx.name(ev.victim);
+  if (ev.payer !== undefined) p.payer = ctx.name(ev.payer);
+  if (ev.receiver !== undefined) p.receiver = ctx.name(ev.receiver);
+  if (ev.seller !== undefined) p.seller = ctx.name(ev.seller);
+  if (ev.to !== undefined) p.to = ctx.name(ev.to);
+  if (ev.from !== undefined) p.from = ctx.name(ev.from);
+  if (ev.team !== undefined) p.team = teamName(ev.team);
+  if (ev.kind !== undefined) p.kind = t("kind_" + ev.kind);
+  if (ev.rank !== undefined) p.rank = ev.rank;
+  if (ev.suit !== undefined) p.suit = suitName(ev.suit);
+  if (ev.ranks !== undefined) p.ranks = String(ev.ranks).split(" ").join(getLang() === "zh" ? "会" : " 会");
+  if (ev.plays !== undefined) p.plays = ev.plays.map(cards).join(" → ");
+  return p;
+}
+
+/** The template key of an event (some types have variants). */
+function eventKey(ev) {
+  switch (ev.type) {
+    case "pass":
+      return ev.auto ? "pass_auto" : "pass";
+    case "buy":
+      return ev.free ? "buy_free" : "buy";
+    case "tribute":
+      return ev.skipped ? "tribute_skipped" : "tribute";
+    case "burning":
+      return ev.teammate ? "burning_mate" : "burning";
+    default:
+      return ev.type;
+  }
+}
+
+/** One event (public or private) as a sentence; null for an event with nothing to say. */
+export function eventText(ev, ctx) {
+  if (!ev || ev.type === "other") return null;
+  const p = params(ev, ctx);
+  if (ev.type === "gouji") {
+    const who = (ev.answerers || []).map((s) => ctx.name(s));
+    p.answer = who.length ? tEvent("gouji_answer", { names: joinNames(who) }) : tEvent("gouji_noone", {});
+  }
+  return tEvent(eventKey(ev), p);
+}
+
+// The moments a table announces (a banner on the felt and maybe a sound).
+const MOMENTS = {
+  gouji: "gouji",
+  gousiji: "gouji",
+  burning: "burn",
+  burn_success: "burn",
+  burn_broken: "burn",
+  rang: "info",
+  opened: "info",
+  opened_at_end: "info",
+  men: "info",
+  jiefeng: "info",
+  wutou: "info",
+  chaos: "info",
+  place: "place",
+  moved: "place",
+  broken_burn: "burn",
+  chuan: "place",
+  geming: "info",
+  tiao: "info",
+  void_redeal: "info",
+  four_unlocked: "info",
+};
+
+/** The kind of moment an event is ("gouji", "burn", "place", "info"), or null. */
+export function momentOf(ev) {
+  return MOMENTS[ev.type] || null;
+}
+
+/** A room note (docs/protocol.md `notes`) as a sentence; null for one with nothing to say. */
+export function noteText(note, ctx) {
+  const who = ctx.name(note.seat);
+  switch (note.type) {
+    case "timeout":
+      if (note.seat === null || note.seat === undefined) return tNote("timeout_private", {});
+      return tNote("timeout", { who, action: actionLabel(note.action || "") });
+    case "trust":
+      return tNote(`trust_${note.on ? "on" : "off"}_${note.why || "asked"}`, { who });
+    case "seat":
+      return tNote(note.replaced === "bot" ? "seat_bot" : "seat_player", {
+        name: displayName(note.name),
+        seat: t("seat_n", note.seat + 1),
+      });
+    case "watch":
+      return tNote("watch", { name: displayName(note.name) });
+    default:
+      return null;
+  }
+}
+
+/** A person's name as shown: the server's "guest" in the page's language. */
+export function displayName(name) {
+  return !name || name === "guest" ? t("guest") : name;
+}
+
+/** A reason's card params in the page's language. */
+function reasonParams(params) {
+  const out = { ...(params || {}) };
+  for (const k of ["standing", "play", "cards"]) if (out[k] !== undefined) out[k] = cards(out[k]);
+  return out;
+}
+
+/** Why a decision is refused (a `check` or `illegal` reason), citing its rule. */
+export function reasonText(reason) {
+  if (!reason) return tWhy("other");
+  const key = reason.key === "malformed" && reason.rule === "R4.2" ? "malformed_R4_2" : reason.key;
+  const text = tWhy(key, reasonParams(reason.params)) || tWhy("other");
+  return reason.rule ? t("rule_cite", { text, rule: reason.rule }) : text;
+}
+
+/** A server `error` message in words: its reason when it has one, else its code. */
+export function errorText(msg) {
+  if (msg.reason) return reasonText(msg.reason);
+  return tError(msg.code || "error");
+}

@@ -1,0 +1,59 @@
+"""托管 stays on while the page passes by itself (自动过牌 sends `act` with `auto: true`).
+
+The soak test plays five minutes of bot play (GOUJI_TRUST_SOAK_S seconds, default 300) at the
+lobby's fast bot speed (250 ms): the page passes by itself whenever it is quicker than 托管; it is
+marked slow (deselect with -m 'not slow'). The quick test checks the same in a few seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from .webutil import (  # skips this module where Chromium or Playwright is missing
+    LiveServer,
+    Pages,
+    expect,
+    start_seated,
+    state,
+)
+
+SOAK_S = float(os.environ.get("GOUJI_TRUST_SOAK_S", "300"))
+
+
+SEED = 191  # seat 0 has nothing but a pass to choose 16 times in the first game
+
+
+def trust_through_automatic_passes(
+    server: LiveServer, pages: Pages, seconds: float, delay_ms: int, min_passes: int
+) -> None:
+    code = server.create_room(
+        bots=5, bot_delay_ms=delay_ms, timer_s=None, next_delay_ms=300, seed=SEED
+    )
+    page = start_seated(pages, server, code, "Alice")
+    seat: int = state(page, "seat")
+    page.locator("#trust").click()
+    expect(page.locator("#trust")).to_have_text("Stop auto-play")
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        room = server.get_json(f"/api/rooms/{code}")
+        assert room["seats"][seat]["trust"], "托管 went off"
+        offs = [n for n in room["notes"] if n["type"] == "trust" and not n["on"]]
+        assert not offs, offs
+        page.wait_for_timeout(1000)
+    passes = page.evaluate("window.gouji.state.autoIds.size")
+    games = server.get_json(f"/api/rooms/{code}")["game"]
+    assert passes >= min_passes, (passes, games)
+    expect(page.locator("#trust")).to_have_text("Stop auto-play")
+
+
+def test_trust_stays_on_across_automatic_passes(live_server: LiveServer, pages: Pages) -> None:
+    trust_through_automatic_passes(live_server, pages, 8, 20, 5)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(SOAK_S + 120)
+def test_trust_stays_on_for_five_minutes_of_bot_play(live_server: LiveServer, pages: Pages) -> None:
+    trust_through_automatic_passes(live_server, pages, SOAK_S, 250, 10)
