@@ -1,4 +1,5 @@
-"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``rules``, ``arena``, ``serve``."""
+"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``rules``, ``arena``, ``serve``,
+``tournament``."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gouji.bench import bench, bench_matches
@@ -221,6 +222,77 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """A whole all-bot event (docs/competitions.md): draws, matches, standings."""
+    from gouji.competition import Event, EventError, play_event
+    from gouji.competition.report import summary, text_report
+
+    try:
+        if not 2 <= args.teams <= 64:
+            raise ValueError("--teams must be 2…64")
+        if args.jobs < 1:
+            raise ValueError("--jobs must be at least 1")
+        ev = Event(
+            f"{args.format} of {args.teams} teams",
+            args.preset,
+            args.format,
+            rounds=args.rounds,
+            duplicate=args.duplicate,
+            games=args.per_match,
+            seed=args.seed,
+            overrides=dict(parse_override(text) for text in args.set or []),
+        )
+        for i in range(1, args.teams + 1):
+            ev.add_team(f"Team {i}", [f"T{i}-{k}" for k in (1, 2, 3)], bot=args.bot)
+        total = _games_estimate(ev)
+        bar = _bar(total, (not args.json and sys.stderr.isatty()) or args.progress)
+        try:
+            play_event(ev, args.bot, jobs=args.jobs, progress=bar)
+        finally:
+            bar(-1)
+    except (ValueError, EventError) as e:
+        print(f"gouji tournament: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary(ev), ensure_ascii=False))
+    else:
+        for line in text_report(ev):
+            print(line)
+    return 0
+
+
+def _games_estimate(ev: object) -> int:
+    """Games the event will play without ties (the progress bar's length)."""
+    from gouji.competition import Event
+
+    assert isinstance(ev, Event)
+    n = len(ev.teams)
+    tables = 2 if ev.duplicate else 1
+    if ev.format == "knockout":
+        matches = n - 1
+    else:
+        matches = (n // 2) * (ev.rounds_wanted or (n - 1 if n % 2 == 0 else n))
+    return matches * tables * ev.games
+
+
+def _bar(total: int, enabled: bool) -> Callable[[int], None]:
+    """A tqdm bar of games on stderr: ``update(n)``, ``update(-1)`` closes it."""
+    if not enabled:
+        return lambda n: None
+    import importlib
+
+    tqdm = importlib.import_module("tqdm").tqdm
+    bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True, leave=False)
+
+    def update(n: int) -> None:
+        if n < 0:
+            bar.close()
+        else:
+            bar.update(n)
+
+    return update
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the multiplayer server (docs/protocol.md) until interrupted."""
     import uvicorn
@@ -286,6 +358,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON line")
     p.add_argument("--plot", metavar="FILE", help="write a PNG of the results")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("tournament", help="play a whole all-bot event and print its results")
+    _add_rules_args(p)
+    p.add_argument("--teams", type=int, default=8, help="teams of three bots")
+    p.add_argument("--format", default="knockout", choices=("knockout", "round_robin", "swiss"))
+    p.add_argument("--rounds", type=int, help="rounds of a swiss or round robin")
+    p.add_argument("--duplicate", action="store_true", help="two tables a match, seats swapped")
+    p.add_argument("--games", dest="per_match", type=int, help="games a match (default 3)")
+    p.add_argument("--bot", default="heuristic", help="the bots' agent")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="processes playing tables")
+    p.add_argument("--progress", action="store_true", help="a progress bar even when piped")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("serve", help="run the multiplayer server (HTTP and websocket)")
     p.add_argument("--host", default="127.0.0.1")

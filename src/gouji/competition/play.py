@@ -1,0 +1,115 @@
+"""Playing an event's tables with bots, in this process or in several (``--jobs``).
+
+A table is one ``gouji.Match`` (openings, tribute and the 大落 swap carry from game to game);
+its record travels between calls, so a table that must play one more game after a knockout
+tie (R17.3) continues the same match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from gouji import agents
+from gouji.competition.event import Event, Table
+from gouji.match import Match
+from gouji.rules import make_rules
+
+MATCH_GAMES = 1000  # the event decides when a table stops; the match never stops by itself
+MAX_DECISIONS = 20_000  # per game: a bot that loops is a bug, not a long game
+
+
+@dataclass(frozen=True)
+class TableTask:
+    """What a worker needs to play ``count`` more games at one table."""
+
+    table: str
+    preset: str
+    overrides: Mapping[str, object]
+    seed: int
+    bots: tuple[str, str]  # the agent of the team at seats A, at seats B
+    record: Mapping[str, Any] | None  # the table's match so far (None: not started)
+    count: int
+
+
+def play_games(task: TableTask) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """Play ``task.count`` games at a table: (table id, match record, the new results)."""
+    if task.record is None:
+        m = Match(make_rules(task.preset, dict(task.overrides)), task.seed, games=MATCH_GAMES)
+        start = 0
+    else:
+        m = Match.from_record(task.record)
+        start = len(m.results)
+    players = [agents.get(task.bots[s % 2], seed=task.seed * 6 + s) for s in range(6)]
+    for i in range(task.count):
+        if i or start:
+            m.next_game()
+        decisions = 0
+        while m.to_act is not None:
+            seat = m.to_act
+            m.apply(players[seat].act(m.view(seat), m.legal_actions()))
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"table {task.table}: over {MAX_DECISIONS} decisions")
+    return task.table, m.record(), m.results[start:]
+
+
+def play_event(
+    ev: Event,
+    bot: str,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Draw and play rounds until the event is over; every table's seats are played by its
+    team's bot (``Team.bot``) or ``bot``. ``progress(n)`` is told of every n games played."""
+    records: dict[str, dict[str, Any]] = {}
+    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    try:
+        while not ev.is_over:
+            ev.draw_round()
+            while True:
+                tasks = _tasks(ev, bot, records)
+                if not tasks:
+                    break
+                done = pool.map(play_games, tasks) if pool else map(play_games, tasks)
+                for table_id, record, results in done:
+                    records[table_id] = record
+                    _, table = ev.table(table_id)
+                    for res in results:
+                        ev.record_result(table_id, len(table.games), res)
+                    if progress is not None:
+                        progress(len(results))
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+def _tasks(ev: Event, bot: str, records: Mapping[str, dict[str, Any]]) -> list[TableTask]:
+    out = []
+    cur = ev.current
+    assert cur is not None
+    for m in cur.matches:
+        if m.done:
+            continue
+        for t in m.tables:
+            missing = m.needed - len(t.games)
+            if missing > 0:
+                out.append(_task(ev, t, bot, records.get(t.id), missing))
+    return out
+
+
+def _task(ev: Event, t: Table, bot: str, record: Mapping[str, Any] | None, count: int) -> TableTask:
+    a, b = (ev.teams[i].bot or bot for i in t.teams)
+    return TableTask(t.id, ev.preset, ev.overrides, t.seed, (a, b), record, count)
+
+
+def games_total(ev: Event) -> int:
+    """Games played so far (for a progress bar)."""
+    return sum(len(t.games) for m in ev.matches() for t in m.tables)
+
+
+def team_names(ev: Event, teams: Sequence[int | None]) -> list[str | None]:
+    return [ev.teams[t].name if t is not None else None for t in teams]
