@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
-import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -29,6 +28,7 @@ from typing import Any
 from gouji import agents as agent_registry
 from gouji.agents.base import Agent
 from gouji.game import Game
+from gouji.progress import progress_bar
 from gouji.rules import Rules, make_rules
 from gouji.stats import Estimate, paired_ci, running_ci
 
@@ -421,7 +421,7 @@ def run(
         for p, (i, j) in enumerate(pairs)
     ]
     by_pair: list[list[DealResult]] = [[] for _ in pairs]
-    bar = _progress_bar(len(tasks), progress)
+    bar = progress_bar(len(tasks), progress, "deal")
     start = time.perf_counter()
     try:
         if jobs == 1:
@@ -510,24 +510,6 @@ def rate(titles: Sequence[str], pairs: Iterable[PairResult]) -> dict[str, Rating
                 [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
                 ratings[a], ratings[b] = ra, rb
     return {t: Rating(r.mu, r.sigma, r.ordinal()) for t, r in ratings.items()}
-
-
-def _progress_bar(total: int, enabled: bool) -> Callable[[int], None]:
-    """``update(n)`` for a tqdm bar on stderr (``update(-1)`` closes it); a no-op if off."""
-    if not enabled:
-        return lambda n: None
-    import importlib
-
-    tqdm = importlib.import_module("tqdm").tqdm  # untyped; no stub dependency for one call
-    bar = tqdm(total=total, unit="deal", file=sys.stderr, dynamic_ncols=True, leave=False)
-
-    def update(n: int) -> None:
-        if n < 0:
-            bar.close()
-        else:
-            bar.update(n)
-
-    return update
 
 
 # ---------------------------------------------------------------------------- text and plot

@@ -7,7 +7,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from gouji.bench import bench, bench_matches
@@ -226,6 +226,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """A whole all-bot event (docs/competitions.md): draws, matches, standings."""
     from gouji.competition import Event, EventError, play_event
     from gouji.competition.report import summary, text_report
+    from gouji.progress import progress_bar
 
     try:
         if not 2 <= args.teams <= 64:
@@ -245,7 +246,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for i in range(1, args.teams + 1):
             ev.add_team(f"Team {i}", [f"T{i}-{k}" for k in (1, 2, 3)], bot=args.bot)
         total = _games_estimate(ev)
-        bar = _bar(total, (not args.json and sys.stderr.isatty()) or args.progress)
+        bar = progress_bar(total, (not args.json and sys.stderr.isatty()) or args.progress, "game")
         try:
             play_event(ev, args.bot, jobs=args.jobs, progress=bar)
         finally:
@@ -273,24 +274,6 @@ def _games_estimate(ev: object) -> int:
     else:
         matches = (n // 2) * (ev.rounds_wanted or (n - 1 if n % 2 == 0 else n))
     return matches * tables * ev.games
-
-
-def _bar(total: int, enabled: bool) -> Callable[[int], None]:
-    """A tqdm bar of games on stderr: ``update(n)``, ``update(-1)`` closes it."""
-    if not enabled:
-        return lambda n: None
-    import importlib
-
-    tqdm = importlib.import_module("tqdm").tqdm
-    bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True, leave=False)
-
-    def update(n: int) -> None:
-        if n < 0:
-            bar.close()
-        else:
-            bar.update(n)
-
-    return update
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
