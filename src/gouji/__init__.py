@@ -4,7 +4,7 @@ The public contract (DESIGN.md §3) is importable from here.
 """
 
 from gouji.actions import Action, IllegalAction
-from gouji.game import Game, UnsupportedRules
+from gouji.game import SANCTIONS, Game, SanctionError, UnsupportedRules
 from gouji.match import Match, MatchError
 from gouji.plays import Play
 from gouji.policy import timeout_action
@@ -12,6 +12,7 @@ from gouji.record import RecordError
 from gouji.rules import ConfigError, Rules, make_rules
 
 __all__ = [
+    "SANCTIONS",
     "Action",
     "ConfigError",
     "Game",
@@ -21,6 +22,7 @@ __all__ = [
     "Play",
     "RecordError",
     "Rules",
+    "SanctionError",
     "UnsupportedRules",
     "make_rules",
     "timeout_action",

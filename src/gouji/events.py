@@ -81,8 +81,19 @@ def parse(seat: int, text: str) -> Event:
         elif word == "burning":
             victim = int(rest)
             out.update(victim=victim, teammate=victim % 2 == seat % 2)  # 烧联邦
-        elif word in ("place", "men", "broken_burn", "moved"):
+        elif word in ("place", "men", "broken_burn", "moved", "punished"):
             out["place"] = int(rest)
+        elif word == "sanction":  # "penalty -2 (第三十条)", "warning", "last_place (…)" (R19.4)
+            kind, _, tail = rest.partition(" ")
+            if not kind:
+                raise ValueError("a sanction names its kind")
+            out["kind"] = kind
+            if kind == "penalty":
+                points, _, tail = tail.partition(" ")
+                out["points"] = int(points)
+            if tail and not (tail.startswith("(") and tail.endswith(")")):
+                raise ValueError("a sanction's article is in parentheses")
+            out["article"] = tail[1:-1]
         elif word == "forfeit":
             out["reason"] = rest.strip("()")
         elif word == "tribute":  # "luo 3>4 2" / "luo 3>4 skipped"

@@ -1,4 +1,4 @@
-"""The referee for one game of 够级 (R1–R12, R14, R15, R18 without tribute, R19.1).
+"""The referee for one game of 够级 (R1–R12, R14, R15, R18 without tribute, R19.1, R19.4).
 
 A ``Game`` is its rules, its seed (or starting hands) and the actions applied to it; every
 state change goes through ``apply``. The pre-play phases (R18 steps 1–8) and the rounds
@@ -97,6 +97,15 @@ _PLAY_PENDING = frozenset({P_LEAD, P_RESPOND, P_RANG_RETURN, P_OFFER, P_KOU, P_O
 #: Pending kinds whose seat the other players must not learn (it would reveal cards).
 PRIVATE_PENDING = frozenset({P_OFFER, P_GEMING, P_HUAN_CHECK})
 
+#: The referee's sanctions (R19.4; seed 003, O 第二十九条 (一)–(五)): 警告, 取消一次发牌权,
+#: 罚分, 罚为大落, 取消资格.
+SANCTIONS = ("warning", "cancel_turn", "penalty", "last_place", "disqualify")
+PLACING_SANCTIONS = frozenset({"last_place", "disqualify"})  # out of play with the last place
+AFTER_GAME_SANCTIONS = frozenset({"warning", "penalty"})  # still possible after the game
+#: The turns at which a seat could play cards: what a cancelled turn costs (R19.4, R7.6).
+_TURNS = frozenset({P_LEAD, P_RESPOND, P_RANG_RETURN})
+ARTICLE_MAX = 80  # characters of a sanction's article (a citation, not a report)
+
 _PASS = Action.word(PASS)
 _RANG = Action.word(RANG)
 _NOBURN = Action.word(NOBURN)
@@ -111,6 +120,36 @@ _UNSUPPORTED: tuple[tuple[str, object, str], ...] = (
 
 class UnsupportedRules(ValueError):
     """The rules switch on a module this engine does not implement yet."""
+
+
+class SanctionError(ValueError):
+    """A sanction the referee cannot give (R19.4); the message says why, nothing changed."""
+
+
+def sanction_problem(kind: object, seat: object, points: object, article: object) -> str:
+    """Why these sanction arguments are malformed in any game ('' when well formed); shared
+    with ``Match.sanction``, which must check a sanction it keeps for the next game."""
+    if kind not in SANCTIONS:
+        return f"R19.4: unknown sanction {kind!r}; sanctions: {', '.join(SANCTIONS)}"
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+        return f"R0.2: seats are 0…5, not {seat!r}"
+    whole = isinstance(points, int) and not isinstance(points, bool)
+    if kind == "penalty" and (not whole or not points):
+        return f"R17.6: a penalty is a non-zero whole number of points (default −2), not {points!r}"
+    if not isinstance(article, str) or len(article) > ARTICLE_MAX:
+        return f"R19.4: the article is a text of at most {ARTICLE_MAX} characters"
+    if not article.isprintable():
+        return "R19.4: the article is one line of printable text"
+    return ""
+
+
+def sanction_text(kind: str, points: int, article: str) -> str:
+    """The log text of a sanction (``gouji.events`` reads it back): ``sanction <kind>``, the
+    points of a penalty, then the article in parentheses when one is given."""
+    text = f"sanction {kind}"
+    if kind == "penalty":
+        text += f" {points}"
+    return f"{text} ({article})" if article else text
 
 
 def check_supported(rules: Rules) -> None:
@@ -271,6 +310,14 @@ class Game:
         self.four_free = [False] * SEATS  # R13.5 (d): the 4s lock lifted for this seat
         self.four_due = [False] * SEATS  # R13.5 (b): next lead must be 4s
         self.no_open = [False] * SEATS  # R13.5 (d): can no longer 开壶
+        # the referee's sanctions (R19.4)
+        self.sanctions: list[dict[str, Any]] = []  # as recorded: at, kind, seat, points, article
+        self.penalties: list[tuple[int, int, str]] = []  # (seat, points, article), R17.6
+        self.disqualified: list[int] = []
+        self.punished: list[int] = []  # seats placed by last_place / disqualify
+        self.cancelled = [0] * SEATS  # turns still to cancel, per seat
+        self._cancels = 0  # their sum: ``apply`` checks one number
+        self._deferred: list[int] = []  # seats to place at the first lead (sanctioned pre-play)
         self._legal: list[Action] | None = None
 
     @classmethod
@@ -429,8 +476,14 @@ class Game:
         """Apply the decision of ``to_act`` (``seat``, if given, must be that seat).
 
         Illegal: ``IllegalAction`` citing the rule, the state unchanged (``sw.illegal =
-        reject``), or the turn forfeited (``forfeit_turn``, R19.1).
+        reject``), or the turn forfeited (``forfeit_turn``, R19.1). A turn the referee
+        cancelled (R19.4) is forfeited as soon as it comes.
         """
+        self._apply(action, seat)
+        if self._cancels:
+            self._run_cancellations()
+
+    def _apply(self, action: Action | str, seat: int | None) -> None:
         if isinstance(action, str):
             text = action
             try:
@@ -467,6 +520,60 @@ class Game:
             self._forfeit(str(why))
             return
         raise IllegalAction(str(why), why)
+
+    def sanction(self, kind: str, seat: int, *, points: int = -2, article: str = "") -> None:
+        """A referee's sanction (R19.4; seed 003, O 第二十八–三十条, the 够级比赛 sheet), logged
+        as a public event and kept in the record so that the game replays with it.
+
+        ``warning`` changes nothing in play. ``cancel_turn`` forfeits the seat's next turn at
+        which it could play cards (a lead, a response, the turn back after 让牌) as R19.1
+        does; cancellations stack. ``penalty`` adds ``points`` to the seat's team after the
+        scoring system's own rule (R17.6), also after the game. ``last_place`` and
+        ``disqualify`` put the seat out of play at once with the worst free place, its cards
+        dead (like R9.11); before the first lead they wait for it (R18 step 9).
+        ``disqualify`` is also listed in ``disqualified`` for the competition. A sanction
+        that cannot be given raises ``SanctionError`` and changes nothing.
+        """
+        why = sanction_problem(kind, seat, points, article) or self._sanction_refused(kind, seat)
+        if why:
+            raise SanctionError(why)
+        self.sanctions.append(
+            {
+                "at": len(self.actions),
+                "kind": kind,
+                "seat": seat,
+                "points": points if kind == "penalty" else None,
+                "article": article,
+            }
+        )
+        self._legal = None
+        self._event(seat, sanction_text(kind, points, article))
+        if kind == "penalty":
+            self.penalties.append((seat, points, article))
+        elif kind == "cancel_turn":
+            self.cancelled[seat] += 1
+            self._cancels += 1
+        elif kind in PLACING_SANCTIONS:
+            if kind == "disqualify":
+                self.disqualified.append(seat)
+            if self.pending in _PLAY_PENDING:
+                self._punish(seat)
+            else:
+                self._deferred.append(seat)
+        self._run_cancellations()
+
+    def _sanction_refused(self, kind: str, seat: int) -> str:
+        """Why this game cannot take the sanction now ('' when it can)."""
+        if self.is_over and kind not in AFTER_GAME_SANCTIONS:
+            return f"R9.9: the game is over; only a penalty or a warning can be given, not {kind}"
+        if kind in AFTER_GAME_SANCTIONS:
+            return ""
+        place = self._places[seat]
+        if place is not None:
+            return f"R19.4: P{seat} is out of play already ({PLACE_NAMES[place]}); no {kind}"
+        if seat in self._deferred:
+            return f"R19.4: P{seat} already leaves play with the last place at the first lead"
+        return ""
 
     def clone(self) -> Game:
         """An independent copy (cheap: flat lists are copied, plays are shared)."""
@@ -561,6 +668,7 @@ class Game:
         g.standing = Play.parse(state["standing"]) if state["standing"] else None
         g.claim = [Play.parse(t) for t in state["claim"]]
         g.start = {"from_state": True}
+        g._cancels = sum(g.cancelled)
         b = g.burner
         if b >= 0 and g.active[b] and not feasible(g.hands[b], g._twos, g._bie3):
             g.burner = g.victim = -1  # hands that could not be burning: no burn to keep (R8.5)
@@ -857,7 +965,19 @@ class Game:
             self._begin_play()
 
     def _begin_play(self) -> None:
-        """R18 step 9: the starter makes the first lead."""
+        """R18 step 9: the starter makes the first lead. Seats the referee placed last before
+        play began leave first (R19.4); a starter among them passes the lead on, as a
+        revolutionary starter does (R15.2)."""
+        if self._deferred:
+            for seat in self._deferred:
+                self._leave(seat)
+            self._deferred = []
+            if self._check_end():
+                return
+            if not self.active[self.starter]:
+                self.starter = self._next_active(self.starter)
+                self.must_lead_base = NO_BASE  # the 亮4 duty was the punished seat's
+                self._event(self.starter, "starter")
         self._new_round(self.starter)
 
     def _next_active(self, seat: int) -> int:
@@ -1227,6 +1347,65 @@ class Game:
         self._place(seat, self._free_places()[-1], how)
         self._headless(seat)
 
+    # ------------------------------------------------------------------ sanctions (R19.4)
+    def _punish(self, seat: int) -> None:
+        """罚为大落 / 取消资格 in play: the seat leaves at once; R9.9 is tested; when it was
+        the seat's decision, play moves on as after a forfeit (R19.1), and a claim it made or
+        had to order passes on (R10.2)."""
+        kind, turn, claim = self.pending, self.to_act == seat, self.claimant == seat
+        self._leave(seat)
+        if self._check_end():
+            return
+        if kind == P_ORDER and claim:  # the claim was a lead: it is void, the lead passes
+            self._new_round(self._next_active(seat))
+        elif kind == P_ORDER and turn:  # the claimant's next active teammate, or itself
+            c = self.claimant
+            self.to_act = next((q for q in ((c + 2) % SEATS, (c + 4) % SEATS) if self.active[q]), c)
+        elif not turn:
+            return
+        elif kind == P_LEAD:
+            self.must_lead_base = NO_BASE
+            self._new_round(self._next_active(seat))
+        elif kind == P_RESPOND:
+            self._visit((seat + 1) % SEATS)
+        elif kind in (P_RANG_RETURN, P_KOU):
+            self._round_end()
+        elif kind == P_OFFER:
+            self._next_offer()
+
+    def _leave(self, seat: int) -> None:
+        """Out of play by sanction with the worst free place, cards dead (as R9.11). What
+        was the seat's lapses: its burn (neither 烧成 nor 解烧), its claim, its burn offer and
+        its cancelled turns. A revolutionary (punished before it revolted) gives up 四科."""
+        self.punished.append(seat)
+        self._cancels -= self.cancelled[seat]
+        self.cancelled[seat] = 0
+        if self.burner == seat:
+            self.burner = self.victim = -1
+        if self.claimant == seat:
+            self._end_claim()
+        if self.pending == P_OFFER and seat in self._ask:
+            i = self._ask.index(seat)
+            del self._ask[i], self._offers[i]
+        if self.active[seat]:
+            self._force_place(seat, "punished")
+        else:
+            self._places[seat] = None
+            self._place(seat, self._free_places()[-1], "punished")
+        self._legal = None
+
+    def _run_cancellations(self) -> None:
+        """R19.4 取消一次发牌权: a cancelled turn is forfeited as R19.1 forfeits it, one per
+        cancellation, as soon as the seat could play cards."""
+        while self._cancels and self.pending in _TURNS:
+            seat = self.to_act
+            assert seat is not None
+            if not self.cancelled[seat]:
+                return
+            self.cancelled[seat] -= 1
+            self._cancels -= 1
+            self._forfeit("R19.4: turn cancelled")
+
     def _on_pass(self, seat: int) -> None:
         """R7.4 过牌 (in chaos only the current play is declined, R9.7)."""
         if self.pending == P_RANG_RETURN:
@@ -1420,7 +1599,9 @@ class Game:
         teammates hold 头科 and 二科 it becomes 三科, and whoever held 三科 (necessarily a
         forced place or one given at game end) moves to 四科; the other team is 串三户."""
         r = self.revolutionary
-        if r is None or {self._places[(r + 2) % SEATS], self._places[(r + 4) % SEATS]} != {1, 2}:
+        if r is None or r in self.punished:  # a punished revolutionary holds no 四科 (R19.4)
+            return
+        if {self._places[(r + 2) % SEATS], self._places[(r + 4) % SEATS]} != {1, 2}:
             return
         third = self._places.index(3)
         self._places[third] = 4
@@ -1791,6 +1972,8 @@ _PUBLIC_FIELDS = (
     "played",
     "round_plays",
     "dead",
+    "cancelled",
+    "punished",
 )
 
 
@@ -1832,4 +2015,10 @@ _LIST_FIELDS = (
     "no_open",
     "dead",
     "dead_hands",
+    "sanctions",
+    "penalties",
+    "disqualified",
+    "punished",
+    "cancelled",
+    "_deferred",
 )

@@ -3,7 +3,8 @@
 Between games the match asks the 二落/大落 swap (R16.6) and, after a 串三户 where the rules
 offer it, the skip-tribute agreement (R16.11); then ``next_game()`` opens the next game with
 the right opener and starter, the tribute the last game left, and 会5 for a 串'd team.
-A match is its rules, its seed and the sequence of decisions, like a game.
+A match is its rules, its seed and the sequence of decisions (and the referee's sanctions,
+R19.4), like a game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from gouji.actions import NOSKIP, NOSWAP, SKIP, SWAP, Action, IllegalAction
-from gouji.game import Game
+from gouji.game import (
+    AFTER_GAME_SANCTIONS,
+    PLACING_SANCTIONS,
+    Game,
+    SanctionError,
+    sanction_problem,
+)
+from gouji.record import read_sanctions
 from gouji.rules import ConfigError, Rules, make_rules
 from gouji.tribute import Payment, obligations
 
@@ -56,6 +64,7 @@ class Match:
         self._skip_all = False
         self._opener = self.first_opener
         self.openings: list[dict[str, Any]] = []
+        self._queue: list[dict[str, Any]] = []  # sanctions for the next game's first lead
         self._start({"opener": self.first_opener, "first_taker": None, "first_game": True}, 0)
 
     @property
@@ -122,7 +131,11 @@ class Match:
         if self.length is None or not self.game.is_over:
             return False
         self._settle()
-        if self.to_ask or len(self._results) < self.length:
+        return not self.to_ask and self._decided()
+
+    def _decided(self) -> bool:
+        """Whether the finished games decide a fixed-length match (prompts aside)."""
+        if self.length is None or len(self._results) < self.length:
             return False
         if self.rules.score_system == "match7":
             return self._totals[0] != self._totals[1]
@@ -171,7 +184,44 @@ class Match:
         self.openings.append(opening)
         self.prompt_answers.append([])
         self.replaced.append(replaced)
+        queue, self._queue = self._queue, []
+        for q in queue:  # the game keeps a place sanction for its first lead (R18 step 9)
+            self.game.sanction(q["kind"], q["seat"], points=q["points"], article=q["article"])
         return self.game
+
+    # ------------------------------------------------------------------ sanctions
+    def sanction(self, kind: str, seat: int, *, points: int = -2, article: str = "") -> None:
+        """A referee's sanction (R19.4). During a game it is the game's (``Game.sanction``).
+        Between games a penalty or a warning goes to the game just finished: its result and
+        the totals follow (R17.6; for ``match7`` the R17.3 tie check counts it); the other
+        sanctions wait for the next game's first lead (``queued``). After the match only a
+        penalty or a warning can be given. Refused: ``SanctionError`` or ``MatchError``, and
+        nothing changes."""
+        if not self.game.is_over:
+            self.game.sanction(kind, seat, points=points, article=article)
+            return
+        why = sanction_problem(kind, seat, points, article)
+        if why:
+            raise SanctionError(why)
+        self._settle()
+        if kind in AFTER_GAME_SANCTIONS:
+            self.game.sanction(kind, seat, points=points, article=article)
+            self._settle()
+            if self._decided():
+                self._queue = []  # no next game (D47)
+            return
+        if self._decided():
+            raise MatchError(f"R19.4: the match is over; only a penalty or a warning, not {kind}")
+        placed = [q["seat"] for q in self._queue if q["kind"] in PLACING_SANCTIONS]
+        if seat in placed:  # as the game refuses it (Game.sanction)
+            raise MatchError(f"R19.4: P{seat} already leaves the next game with the last place")
+        self._queue.append({"kind": kind, "seat": seat, "points": -2, "article": article})
+
+    @property
+    def queued(self) -> list[dict[str, Any]]:
+        """Sanctions given between games, waiting for the next game (kind, seat, points,
+        article)."""
+        return [dict(q) for q in self._queue]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The game's view for ``seat`` plus the match's public state."""
@@ -192,17 +242,25 @@ class Match:
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict[str, Any]:
-        """A JSON-serializable record that replays to the same totals and state."""
-        return {
+        """A JSON-serializable record that replays to the same totals and state. A game's
+        ``sanctions`` are as in a game record (``gouji.record``); ``queued`` holds sanctions
+        still waiting for the next game."""
+        games: list[dict[str, Any]] = []
+        for g, a, k in zip(self.games, self.prompt_answers, self.replaced, strict=True):
+            entry: dict[str, Any] = {"replaced": k, "actions": list(g.actions), "prompts": list(a)}
+            if g.sanctions:
+                entry["sanctions"] = [dict(s) for s in g.sanctions]
+            games.append(entry)
+        rec = {
             "format": FORMAT,
             "rules": self.rules.spec(),
             "seed": self.seed,
             "length": self.length,
-            "games": [
-                {"replaced": k, "actions": list(g.actions), "prompts": list(a)}
-                for g, a, k in zip(self.games, self.prompt_answers, self.replaced, strict=True)
-            ],
+            "games": games,
         }
+        if self._queue:
+            rec["queued"] = self.queued
+        return rec
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Match:
@@ -220,10 +278,23 @@ class Match:
             try:
                 if i:
                     m.next_game(int(entry.get("replaced", 0)))
-                for text in [*entry["actions"], *entry["prompts"]]:
+                actions = [str(text) for text in entry["actions"]]
+                sanctions = read_sanctions(entry.get("sanctions"), len(actions))
+                for j, text in enumerate([*actions, None]):
+                    for s in sanctions:
+                        if s.at == j:  # given after j actions, as in a game record
+                            m.sanction(s.kind, s.seat, points=s.points, article=s.article)
+                    if text is not None:
+                        m.apply(text)
+                for text in entry["prompts"]:
                     m.apply(str(text))
             except (ValueError, KeyError, TypeError, AttributeError) as e:
                 raise MatchError(f"match record, game #{i}: {e}") from None
+        try:
+            for q in record.get("queued") or []:
+                m.sanction(q["kind"], q["seat"], points=q["points"], article=q["article"])
+        except (ValueError, KeyError, TypeError) as e:
+            raise MatchError(f"match record, queued sanctions: {e}") from None
         return m
 
     # ------------------------------------------------------------------ internals
@@ -231,27 +302,43 @@ class Match:
         return random.Random(f"{self.seed}/{index}").randrange(2**63)
 
     def _settle(self) -> None:
-        """Once per finished game: record its result and open the R18 step 10 prompts."""
-        if len(self._results) == len(self.games) or not self.game.is_over:
-            return
-        res = self.game.result()
-        res["swapped"] = False
-        self._results.append(res)
-        self._add_scores(res)
-        self._open_swap_prompt(res)
+        """Once per finished game: record its result and open the R18 step 10 prompts; and
+        a penalty given to a finished game since counts in its result and the totals."""
+        if len(self._results) < len(self.games) and self.game.is_over:
+            res = self.game.result()
+            res["swapped"] = False
+            self._results.append(res)
+            self._add_scores()
+            self._open_swap_prompt(res)
+        self._late_penalties()
 
-    def _add_scores(self, res: Mapping[str, Any]) -> None:
-        """R17.5 running totals; R17.3 resets them after a 3-game tie (match7)."""
-        self._totals = [self._totals[t] + res["team_scores"][t] for t in (0, 1)]
-        n = len(self._results)
-        if (
-            self.rules.score_system == "match7"
-            and self.length is not None
-            and n >= self.length
-            and self._totals[0] == self._totals[1]
-        ):
-            self._totals = [0, 0]
-            self.resets += 1
+    def _late_penalties(self) -> None:
+        """R17.6: penalties given after a game's result was taken, added to it (its places
+        may have been swapped since, so the result is not taken again)."""
+        late = False
+        for g, res in zip(self.games, self._results, strict=False):
+            listed = res.setdefault("penalties", [])
+            for seat, points, article in g.penalties[len(listed) :]:
+                team_ = seat & 1
+                listed.append({"seat": seat, "team": team_, "points": points, "article": article})
+                res["team_scores"][team_] += points
+                res["team_points"][team_] += points
+                late = True
+        if late:
+            self._add_scores()
+
+    def _add_scores(self) -> None:
+        """R17.5 running totals, penalties in; R17.3 resets them after each tie from the
+        third game on (match7). Summed again from the results, since a late penalty can
+        change an earlier tie (docs/decisions.md D47)."""
+        totals, resets = [0, 0], 0
+        match7 = self.rules.score_system == "match7" and self.length is not None
+        for n, res in enumerate(self._results, 1):
+            totals = [totals[t] + res["team_scores"][t] for t in (0, 1)]
+            if match7 and self.length is not None and n >= self.length and totals[0] == totals[1]:
+                totals = [0, 0]
+                resets += 1
+        self._totals, self.resets = totals, resets
 
     def _open_swap_prompt(self, res: Mapping[str, Any]) -> None:
         places: list[int] = res["places"]

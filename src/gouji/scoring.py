@@ -2,7 +2,8 @@
 
 Each system turns places plus bonus events (闷, 不开点, successful burns) into the two teams'
 scores for the game; ``team_scores`` is what the system *records* (R17.1: the outline keeps
-only a positive team sum).
+only a positive team sum). A referee's penalty points (R19.4) come last, after the bonuses and
+after the system's recording rule (R17.6, docs/decisions.md D41).
 """
 
 from __future__ import annotations
@@ -82,10 +83,17 @@ def game_events(game: Game) -> Events:
 
 
 def game_result(game: Game) -> dict[str, Any]:
-    """R17 and R11.8: places, recorded team scores and everything the next game needs."""
+    """R17 and R11.8: places, recorded team scores and everything the next game needs;
+    R17.6: the referee's penalties added to both the points and the recorded scores."""
     ev = game_events(game)
     system = game.rules.score_system
     raw, recorded, bonus = score(system, ev)
+    raw, recorded = raw[:], recorded[:]
+    penalties: list[dict[str, Any]] = []
+    for seat, points, article in game.penalties:
+        raw[seat & 1] += points
+        recorded[seat & 1] += points
+        penalties.append({"seat": seat, "team": seat & 1, "points": points, "article": article})
     declarations = []
     for declarer, kind in game.declarations:
         target = (declarer + 3) % 6
@@ -114,6 +122,8 @@ def game_result(game: Game) -> dict[str, Any]:
         "revolutionary": game.revolutionary,
         "declarations": declarations,
         "finish_order": list(game.finish_order),
+        "penalties": penalties,
+        "disqualified": list(game.disqualified),
     }
 
 

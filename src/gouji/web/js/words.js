@@ -28,6 +28,38 @@ function joinNames(list) {
   return list.join(getLang() === "zh" ? "、" : ", ");
 }
 
+const CN_DIGITS = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+
+/** A Chinese number up to 99 ("二十九" → 29), or the text itself when it is not one. */
+function cnNumber(text) {
+  const [tens, ones] = text.includes("十") ? text.split("十") : [null, text];
+  const t10 = tens === null ? 0 : tens === "" ? 1 : CN_DIGITS[tens];
+  const t1 = ones === "" ? 0 : CN_DIGITS[ones];
+  return t10 === undefined || t1 === undefined ? text : String(t10 * 10 + t1);
+}
+
+/**
+ * A sanction's article (R19.4) as given by the referee, in parentheses: in Chinese as it is
+ * ("（第三十条）"); in English the outline's "第…条" and "（一）" read as "Article 30 (1)".
+ */
+function articleText(article) {
+  if (!article) return "";
+  if (getLang() === "zh") return /^[（(]/.test(article) ? article : `（${article}）`;
+  const en = article
+    .replace(/第([一二三四五六七八九十]+)条/g, (m, n) => `Article ${cnNumber(n)}`)
+    .replace(/[（(]([一二三四五六七八九十]+)[）)]/g, (m, n) => ` (${cnNumber(n)})`)
+    .replace(/（/g, " (")
+    .replace(/）/g, ")")
+    .replace(/\s+/g, " ")
+    .trim();
+  return /^\(/.test(en) ? " " + en : ` (${en})`;
+}
+
+/** Points as a referee says them: "−2", "+3" (a true minus sign). */
+function pointsText(points) {
+  return points < 0 ? `−${-points}` : `+${points}`;
+}
+
 /** The words of the fields an event carries, for its template. */
 function params(ev, ctx) {
   const p = { who: ctx.name(ev.seat) };
@@ -47,6 +79,11 @@ function params(ev, ctx) {
   if (ev.suit !== undefined) p.suit = suitName(ev.suit);
   if (ev.ranks !== undefined) p.ranks = String(ev.ranks).split(" ").join(getLang() === "zh" ? "会" : " 会");
   if (ev.plays !== undefined) p.plays = ev.plays.map(cards).join(" → ");
+  if (ev.type === "sanction") {
+    p.article = articleText(ev.article);
+    if (ev.points !== undefined) p.points = pointsText(ev.points);
+    if (ev.seat !== null && ev.seat !== undefined) p.team = teamName(ev.seat % 2);
+  }
   return p;
 }
 
@@ -61,6 +98,8 @@ function eventKey(ev) {
       return ev.skipped ? "tribute_skipped" : "tribute";
     case "burning":
       return ev.teammate ? "burning_mate" : "burning";
+    case "sanction":
+      return "sanction_" + ev.kind;
     default:
       return ev.type;
   }
@@ -99,6 +138,8 @@ const MOMENTS = {
   tiao: "info",
   void_redeal: "info",
   four_unlocked: "info",
+  sanction: "info",
+  punished: "place",
 };
 
 /** The kind of moment an event is ("gouji", "burn", "place", "info"), or null. */
