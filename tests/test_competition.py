@@ -191,6 +191,18 @@ def test_duplicate_tables_cancel_the_deal_for_equal_bots() -> None:
         assert ta == tb and m.winner is None
 
 
+def test_a_knockout_tie_that_never_parts_is_drawn_by_lot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """D55: duplicate tables of one bot mirror each other, so R17.3's extra games never part
+    them; after five more games the match is drawn by lot and the event ends."""
+    s = _tournament(capsys, "--teams", "4", "--duplicate", "--bot", "greedy", "--preset", "MATCH7")
+    matches = [m for r in s["rounds"] for m in r]
+    assert len(matches) == 3 and all(m["by_lot"] for m in matches)
+    assert all(m["games"] == 3 + 5 and m["totals"][0] == m["totals"][1] for m in matches)
+    assert s["winner"] == s["rounds"][-1][0]["winner"] is not None
+
+
 def _tournament(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert main(["tournament", "--json", *args]) == 0
     out: dict[str, Any] = json.loads(capsys.readouterr().out)

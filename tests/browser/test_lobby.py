@@ -173,9 +173,12 @@ def test_creating_a_room_sends_the_players_choices(
     page.locator("#bot_speed").select_option(label="快")
     page.locator("#timer").fill("45")
     page.locator("#games").fill("2")
+    expect(page.locator("#formation")).to_have_value("seats")  # 自认联邦 unless chosen
+    page.locator("#formation").select_option(label="抽签组邦")
+    expect(page.locator("#formation-hint")).to_contain_text("抽签")
     page.screenshot(path=str(shots / "lobby-create-1280x800.png"))
     cfg = create_room(page, live_server)
-    assert cfg["preset"] == "AUDIT"
+    assert cfg["preset"] == "AUDIT" and cfg["formation"] == "draw"  # R1.6
     assert (cfg["bot"], cfg["bot_delay_ms"], cfg["timer_s"]) == ("search", 250, 45)
     assert (cfg["bots"], cfg["games"], cfg["count_visibility"]) == (5, 2, None)
     assert cfg["card_counter"] is False
@@ -191,7 +194,9 @@ def test_creating_a_room_sends_the_players_choices(
     expect(page.locator("#timer")).to_be_disabled()
     page.locator("#count_visibility").select_option(label="Always shown")
     page.locator("#card_counter").check()
+    page.locator("#formation").select_option(label="自选对头: choose your 对头")
     cfg = create_room(page, live_server)
+    assert cfg["formation"] == "opposite"
     assert (cfg["preset"], cfg["bot"], cfg["bot_delay_ms"]) == ("LAIWU", "random", 1200)
     assert (cfg["timer_s"], cfg["bots"], cfg["games"]) == (None, 0, None)
     assert (cfg["count_visibility"], cfg["card_counter"]) == ("always", True)

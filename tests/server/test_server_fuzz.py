@@ -74,6 +74,7 @@ from gouji.match import Match
 from gouji.rules import KEYS, PRESETS, make_rules
 from gouji.server import create_app
 from gouji.server.protocol import (
+    BAD_INVITE,
     BAD_JSON,
     BAD_MESSAGE,
     ILLEGAL,
@@ -133,6 +134,7 @@ ERROR_CODES = frozenset(
         ROOM_FULL,
         UNAVAILABLE,
         TOO_MANY_CONNECTIONS,
+        BAD_INVITE,
     }
 )
 STATUSES = frozenset({"waiting", "playing", "between", "over", "expired"})
@@ -151,9 +153,12 @@ SUMMARY_KEYS = frozenset(
         "next_due",
         "watchers",
         "notes",
+        "event",
     }
 )
-SEAT_KEYS = frozenset({"seat", "name", "bot", "human", "online", "trust", "timeouts", "free"})
+SEAT_KEYS = frozenset(
+    {"seat", "name", "bot", "human", "online", "trust", "timeouts", "free", "reserved"}
+)
 TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_-")
 
 #: what one run sent: "ws" fuzzed websocket messages, "ws_own" the test's own (markers,
@@ -1193,8 +1198,10 @@ def test_fuzzed_http_requests_get_no_5xx_and_log_no_error(
     sent = COUNTS - before
     assert sent["http"] >= HTTP_EXAMPLES * 9 // 10, sent
     # answers of every kind: pages and files, new rooms, records, bad bodies, no such thing,
-    # wrong methods, bodies too large
-    assert all(sent[f"status {s}"] >= 10 for s in (200, 201, 400, 404, 405, 413)), sent
+    # wrong methods, bodies too large. The mix shifts with any change of the code: Hypothesis
+    # also draws the literals of every loaded module of the project (9 to 21 bodies too large
+    # seen for the same seed), so each kind needs a few answers, not a share
+    assert all(sent[f"status {s}"] >= 5 for s in (200, 201, 400, 404, 405, 413)), sent
 
 
 # ------------------------------------------------------------------------------ the default limits

@@ -27,6 +27,7 @@ TEAM_SIZE = 3
 MAX_TEAMS = 256
 MAX_NAME = 40
 WIN, DRAW = 2, 1  # match points (a bye counts as a win)
+MAX_TIE_GAMES = 5  # a knockout match still tied after this many more games is drawn by lot
 SEATS_OF = ((0, 2, 4), (1, 3, 5))  # the team sitting at seats A / B (R1.1)
 
 
@@ -67,6 +68,7 @@ class Match:
     reset_at: int = 0  # games before this index no longer count (R17.3: totals reset)
     winner: int | None = None  # a team index; None for a draw, a bye or not yet decided
     done: bool = False
+    by_lot: bool = False  # still tied after MAX_TIE_GAMES more games: decided by lot (D55)
 
     @property
     def is_bye(self) -> bool:
@@ -350,9 +352,12 @@ class Event:
         ta, tb = self.match_totals(m)
         if ta != tb:
             m.winner, m.done = (a if ta > tb else b), True
-        elif self.format == "knockout":  # R17.3: totals reset, one more game, until decided
-            m.reset_at = m.needed
+        elif self.format == "knockout" and m.needed - self.games < MAX_TIE_GAMES:
+            m.reset_at = m.needed  # R17.3: totals reset, one more game, until decided
             m.needed += 1
+        elif self.format == "knockout":  # D55: mirror tables of equal bots never part
+            m.winner = random.Random(f"{self.seed}:lot:{m.id}").choice((a, b))
+            m.done = m.by_lot = True
         else:
             m.winner, m.done = None, True
 
@@ -549,6 +554,7 @@ class Event:
         """Rebuild an event saved by ``to_dict``; a corrupt one raises EventError."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise EventError(f"not a saved event ({FORMAT})")
+        data = copy.deepcopy(dict(data))  # the event must not share lists with the caller's
         try:
             ev = cls(
                 data["name"],
@@ -573,7 +579,7 @@ class Event:
                     ]  # fmt: skip
                     matches.append(
                         Match(m["id"], (m["teams"][0], m["teams"][1]), tables, m["needed"],
-                              m["reset_at"], m["winner"], m["done"])
+                              m["reset_at"], m["winner"], m["done"], bool(m.get("by_lot")))
                     )  # fmt: skip
                 ev.rounds.append(Round(r["number"], matches))
             ev.sanctions = [dict(s) for s in data["sanctions"]]

@@ -27,6 +27,7 @@ def summary(ev: Event) -> dict[str, Any]:
                     "totals": totals,
                     "winner": None if m.is_bye or m.winner is None else ev.teams[m.winner].name,
                     "bye": m.is_bye,
+                    "by_lot": m.by_lot,
                     "tables": [t.id for t in m.tables],
                 }
             )

@@ -11,7 +11,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,8 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.events import EventApiError, Events, error_response
+from gouji.server.events import routes as event_routes
 from gouji.server.limits import Limits, is_local
 from gouji.server.protocol import (
     MAX_BODY,
@@ -88,11 +90,13 @@ def client_ip(conn: Request | WebSocket) -> str:
 def create_app(
     db_url: str = DEFAULT_DB, *, web_dir: Path | None = None, limits: Limits | None = None
 ) -> Starlette:
-    """The server app on the database ``db_url`` (every stored room is rebuilt now), with
-    ``limits`` (docs/security.md; defaults when None)."""
+    """The server app on the database ``db_url`` (every stored room and event is rebuilt
+    now), with ``limits`` (docs/security.md; defaults when None)."""
     store = Store(db_url)
     hub = Hub(store, limits)
     hub.load()
+    events = Events(store, hub)
+    events.load()
     web = web_dir if web_dir is not None else WEB_DIR
 
     def room_or_404(request: Request) -> Room:
@@ -162,6 +166,12 @@ def create_app(
 
     async def replay_page(request: Request) -> Response:
         return page("replay.html")
+
+    def event_page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve(request: Request) -> Response:
+            return page(name)
+
+        return serve
 
     async def rules_page(request: Request) -> Response:
         try:
@@ -239,6 +249,10 @@ def create_app(
         assert isinstance(exc, ApiError)
         return _error(exc.status, exc.message)
 
+    async def event_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, EventApiError)
+        return error_response(exc)
+
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         return _error(exc.status_code, str(exc.detail))
@@ -263,14 +277,24 @@ def create_app(
         Route("/r/{code}", table),
         Route("/replay/{code}/{index}", replay_page),
         Route("/rules/{preset}", rules_page),
+        *event_routes(events),
+        Route("/events/new", event_page("event-new.html")),
+        Route("/e/{code}", event_page("event.html")),
+        Route("/e/{code}/admin", event_page("event-admin.html")),
+        Route("/e/{code}/print", event_page("event-print.html")),
         Route("/static/{path:path}", static),
         WebSocketRoute("/ws", websocket),
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={ApiError: api_error, HTTPException: http_error},
+        exception_handlers={
+            ApiError: api_error,
+            EventApiError: event_error,
+            HTTPException: http_error,
+        },
         lifespan=lifespan,
     )
     app.state.hub = hub
     app.state.store = store
+    app.state.events = events
     return app

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gouji.agents import names as agent_names
+from gouji.competition.formation import FORMATIONS
 from gouji.game import UnsupportedRules, check_supported
 from gouji.rules import DEFAULT_PRESET, ConfigError, Rules, make_rules, parse_override
 
@@ -35,6 +36,7 @@ RATE_LIMITED = "rate_limited"
 ROOM_FULL = "room_full"
 UNAVAILABLE = "unavailable"
 TOO_MANY_CONNECTIONS = "too_many_connections"
+BAD_INVITE = "bad_invite"
 
 MAX_NAME = 40  # characters of a player's name
 MAX_ACTION = 300  # characters of an action's text
@@ -71,7 +73,7 @@ class ProtocolError(Exception):
 _STR = str
 _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "join": {"room": (_STR, True), "name": (_STR, False), "token": (_STR, False)},
-    "sit": {"seat": (int, True)},
+    "sit": {"seat": (int, True), "invite": (_STR, False)},
     "stand": {},
     "start": {},
     "act": {"id": (_STR, True), "action": (_STR, True), "auto": (bool, False)},
@@ -187,6 +189,8 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         )
     if kind == "sit" and not 0 <= msg["seat"] < SEATS:
         raise ProtocolError(BAD_MESSAGE, f"'sit': seats are 0 to {SEATS - 1}")
+    if kind == "sit" and msg.get("invite") is not None and not _TOKEN.fullmatch(msg["invite"]):
+        raise ProtocolError(BAD_MESSAGE, "'sit': not an invitation this server gives out")
     if kind == "join":
         if not _ROOM.fullmatch(msg["room"]):
             raise ProtocolError(BAD_MESSAGE, "'join': a room code is 1 to 16 letters and digits")
@@ -218,6 +222,11 @@ class RoomConfig:
     seat_takeover: bool = True  # a watcher may take a bot's or an absent player's seat
     fixed_deal: bool = False  # the creator chose the seed: every seat and spectator is told
     expires: float | None = None  # epoch seconds after which an all-bot room plays no more
+    formation: str = "seats"  # R1.6: seats / draw / opposite (gouji.competition.formation)
+    # a competition table: {"code": event, "table": table id}; its seats are fixed by
+    # ``seating`` (by seat: {"name", "bot"} or {"name", "invite": the invitation's hash})
+    event: dict[str, str] | None = None
+    seating: list[dict[str, Any]] | None = None
 
     def rules(self) -> Rules:
         overrides = dict(self.overrides)
@@ -227,6 +236,13 @@ class RoomConfig:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def public(self) -> dict[str, Any]:
+        """The config as everybody may see it: the invitations' hashes left out."""
+        out = asdict(self)
+        if self.seating is not None:
+            out["seating"] = [{k: v for k, v in s.items() if k != "invite"} for s in self.seating]
+        return out
 
 
 _CONFIG_FIELDS = {
@@ -242,6 +258,7 @@ _CONFIG_FIELDS = {
     "next_delay_ms",
     "seed",
     "seat_takeover",
+    "formation",
 }
 
 
@@ -305,6 +322,10 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
         if not isinstance(body["seat_takeover"], bool):
             raise ConfigProblem("'seat_takeover' must be true or false")
         cfg.seat_takeover = body["seat_takeover"]
+    if body.get("formation") is not None:
+        if body["formation"] not in FORMATIONS:
+            raise ConfigProblem(f"'formation' must be one of {', '.join(FORMATIONS)}")
+        cfg.formation = body["formation"]
     if body.get("card_counter") is not None:
         if not isinstance(body["card_counter"], bool):
             raise ConfigProblem("'card_counter' must be true or false")

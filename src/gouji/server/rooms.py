@@ -8,12 +8,18 @@ restart replays the stored actions through the same fold: same state, same versi
 
 Each room has one driver task (bots, 托管, the turn timer, the automatic next game) and one
 lock; every change happens under the lock, synchronously, so a view is never half-updated.
+
+A competition table (``config.event``) is a room whose seats are fixed at creation
+(``config.seating``: bots, and players who take their seat with an invitation); it starts by
+itself once every player is seated, and its event decides how many games it plays
+(``allowed_games``) and when it is done (``halted``), through ``listener`` (gouji.server.events).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import functools
 import json
@@ -21,7 +27,7 @@ import logging
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +37,7 @@ from gouji import agents
 from gouji.actions import NOSKIP, NOSWAP, Action, IllegalAction
 from gouji.agents.base import Agent
 from gouji.cards import NUM_RANKS, RANKS
+from gouji.competition.formation import apply_seating, seating
 from gouji.game import PRIVATE_PENDING
 from gouji.match import Match
 from gouji.policy import timeout_action
@@ -38,6 +45,7 @@ from gouji.reasons import Reason, reason
 from gouji.server import tokens
 from gouji.server.limits import Limits, TokenBucket, WindowCounter
 from gouji.server.protocol import (
+    BAD_INVITE,
     BAD_MESSAGE,
     ILLEGAL,
     NO_ROOM,
@@ -55,7 +63,7 @@ from gouji.server.protocol import (
     config_from_dict,
     parse_message,
 )
-from gouji.server.store import SeatRow, Store, StoredAction, StoredRoom
+from gouji.server.store import Also, SeatRow, Store, StoredAction, StoredRoom
 
 log = logging.getLogger("gouji.server")
 
@@ -77,6 +85,7 @@ class Seat:
     bot: str | None = None  # agent name of a bot seat
     trust: bool = False  # 托管
     timeouts: int = 0  # timeouts in a row
+    invite: str | None = None  # a competition seat: the hash of its player's invitation
 
     @property
     def empty(self) -> bool:
@@ -196,6 +205,12 @@ class Room:
         self.replaced = 0  # players who took a seat in the running game (next_game's count)
         self._pushes = 0  # pushes so far: the key of the cached summary and spectator state
         self._cached: tuple[tuple[int, bool], dict[str, Any], str | None] = ((-1, False), {}, None)
+        # a competition table: the event sets these (never stored: they follow from the event)
+        self.allowed_games: int | None = None  # games the event lets it start
+        self.halted: str | None = None  # why it plays no more: "decided" or "closed"
+        self.listener: Callable[[Room], None] | None = None  # told after every change
+        for i, entry in enumerate(config.seating or []):
+            self.seats[i] = _reserved(entry)
 
     # ------------------------------------------------------------------ the fold
     def _fold(self, kind: str, seat: int | None, text: str) -> str:
@@ -214,6 +229,13 @@ class Room:
                 self.replaced += 1  # one more replaced before the next game (R3.7, R16.1)
                 was = "bot" if before.bot else "player"
                 self._note("seat", seat, name=str(data["name"]), replaced=was)
+        elif kind == "claim":  # a competition seat taken with its invitation
+            assert seat is not None and self.config.seating is not None
+            token = str(json.loads(text)["token"])
+            for s in self.seats:
+                if s.token == token:
+                    s.token = None
+            self.seats[seat] = dataclasses.replace(self.seats[seat], token=token)
         elif kind == "stand":
             assert seat is not None
             self.seats[seat] = Seat()
@@ -221,7 +243,17 @@ class Room:
             data = json.loads(text)
             for key, agent in data["bots"].items():
                 self.seats[int(key)] = Seat(name=f"{agent} bot", bot=str(agent))
+            order = seating(self.config.formation, self.seed)  # R1.6: teams by lot
+            if order != sorted(order):
+                self.seats = apply_seating(order, self.seats)
+                self._note("formation", None, formation=self.config.formation, seating=order)
             self.match = Match(self.rules, self.seed, games=self.config.games)
+        elif kind == "sanction":  # a referee's sanction at a competition table (R19.4)
+            assert seat is not None and self.match is not None
+            data = json.loads(text)
+            self.match.sanction(
+                str(data["kind"]), seat, points=int(data["points"]), article=str(data["article"])
+            )
         elif kind in MOVE_KINDS:
             assert seat is not None and self.match is not None
             m = self.match
@@ -267,14 +299,18 @@ class Room:
         text: str,
         client_id: str | None = None,
         seat_rows: list[SeatRow] | None = None,
+        also: Also | None = None,
     ) -> None:
-        """Fold a live action, store it, bump the version and push every connection.
+        """Fold a live action, store it (with ``also``'s writes, in one transaction), bump the
+        version, push every connection and tell the ``listener``.
 
         An action the match refuses raises ``IllegalAction`` with nothing changed; a write the
         store refuses undoes the fold and raises ``StoreFailed`` (nothing changed either).
         """
         seats = [dataclasses.replace(x) for x in self.seats]
         mark = self._match_mark()
+        # a sanction changes no count the mark sees: keep the whole match to go back to
+        before = copy.deepcopy(self.match) if kind == "sanction" else None
         notes, replaced = len(self.notes), self.replaced
         try:
             stored_text = self._fold(kind, seat, text)
@@ -284,11 +320,13 @@ class Room:
         if self.store is not None:
             action = StoredAction(self.version + 1, seat, kind, stored_text, client_id)
             try:
-                self.store.add_action(self.code, action, seat_rows)
+                self.store.add_action(self.code, action, seat_rows, also)
             except Exception as e:
                 self.seats = seats
                 del self.notes[notes:]
                 self.replaced = replaced
+                if before is not None:
+                    self.match = before
                 self._rewind_match(mark)
                 log.error("room %s: the store refused %s #%d: %s", self.code, kind, action.seq, e)
                 raise StoreFailed(f"the store refused the change ({type(e).__name__})") from None
@@ -297,6 +335,11 @@ class Room:
             self.applied.add((seat, client_id))
         self._after_change()
         self.push_all()
+        if self.listener is not None:
+            try:
+                self.listener(self)
+            except Exception:  # the event's trouble never stops the table
+                log.exception("room %s: the event listener failed", self.code)
 
     def replay(self, actions: list[StoredAction]) -> None:
         """Rebuild the room from its stored actions (a restart)."""
@@ -309,14 +352,21 @@ class Room:
                 self.applied.add((a.seat, a.client_id))
         self._after_change()
 
-    def _match_mark(self) -> tuple[int, int, int] | None:
-        """Where the match stands: games, actions of the last, its prompt answers."""
+    def _match_mark(self) -> tuple[int, int, int, int, int] | None:
+        """Where the match stands: games, actions of the last, its prompt answers, its
+        sanctions and the sanctions queued for the next game (R19.4)."""
         m = self.match
         if m is None:
             return None
-        return len(m.games), len(m.game.actions), len(m.prompt_answers[-1])
+        return (
+            len(m.games),
+            len(m.game.actions),
+            len(m.prompt_answers[-1]),
+            len(m.game.sanctions),
+            len(m.queued),
+        )
 
-    def _rewind_match(self, mark: tuple[int, int, int] | None) -> None:
+    def _rewind_match(self, mark: tuple[int, int, int, int, int] | None) -> None:
         """Back to ``mark`` by replaying the match's own record up to it (rare: a failed
         write), so the rewound match is exactly the one the store holds."""
         if mark is None:
@@ -326,11 +376,15 @@ class Room:
         assert m is not None
         if self._match_mark() == mark:
             return
-        games, actions, prompts = mark
+        games, actions, prompts, sanctions, queued = mark
         rec = m.record()
         rec["games"] = rec["games"][:games]
         last = rec["games"][-1]
         last["actions"], last["prompts"] = last["actions"][:actions], last["prompts"][:prompts]
+        if "sanctions" in last:  # given in order: the first ones are those before the mark
+            last["sanctions"] = last["sanctions"][:sanctions]
+        if "queued" in rec:
+            rec["queued"] = rec["queued"][:queued]
         self.match = Match.from_record(rec)
 
     def _note(self, kind: str, seat: int | None, **data: Any) -> None:
@@ -373,6 +427,8 @@ class Room:
     @property
     def status(self) -> str:
         m = self.match
+        if self.halted:  # its event decided the match or closed (a table never started too)
+            return "over"
         if m is None:
             return "waiting"
         if m.is_over:
@@ -394,18 +450,37 @@ class Room:
         s = self.seats[seat]
         if self.match is None:
             return s.empty
-        if self.match.is_over or self.expired or not self.config.seat_takeover:
+        if self.match.is_over or self.halted or self.expired or not self.config.seat_takeover:
             return False
         return s.bot is not None or (s.human and s.trust and not self.online(seat))
 
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
 
+    @property
+    def gated(self) -> bool:
+        """A competition table between games that its event has not (yet) asked for another
+        (the other table of a duplicate match is still playing, or the match is decided)."""
+        m = self.match
+        if m is None or self.allowed_games is None:
+            return False
+        return m.game.is_over and len(m.games) >= self.allowed_games
+
+    def ready_to_start(self) -> bool:
+        """A competition table starts by itself once every invited player has taken a seat."""
+        return (
+            self.match is None
+            and self.config.seating is not None
+            and not self.halted
+            and all(s.bot is not None or s.token is not None for s in self.seats)
+        )
+
     def summary(self) -> dict[str, Any]:
         m = self.match
+        ev = self.config.event
         return {
             "code": self.code,
-            "config": self.config.as_dict(),
+            "config": self.config.public(),
             "status": self.status,
             "version": self.version,
             "seats": [
@@ -418,6 +493,7 @@ class Room:
                     "trust": s.trust,
                     "timeouts": s.timeouts,
                     "free": self.seat_free(i),
+                    "reserved": s.invite is not None and s.token is None,
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -428,7 +504,16 @@ class Room:
             "games_finished": len(m.results) if m is not None else 0,
             "totals": m.totals if m is not None else [0, 0],
             "to_act": self.public_to_act(),
-            "next_due": self.status == "between",
+            "next_due": self.status == "between" and not self.gated,
+            "event": None
+            if ev is None
+            else {
+                "code": ev["code"],
+                "table": ev["table"],
+                "url": f"/e/{ev['code']}",
+                "waiting": self.status == "between" and self.gated,
+                "halted": self.halted,
+            },
         }
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
@@ -452,7 +537,7 @@ class Room:
             "version": self.version,
             "room": summary if summary is not None else self.summary(),
             "view": self.view(seat),
-            "deadline": None if private else self.deadline,
+            "deadline": None if private or self.halted else self.deadline,
         }
 
     def state_text(self, seat: int | None) -> str:
@@ -532,7 +617,9 @@ class Room:
 
     def _plan(self) -> tuple[float, str] | None:
         m = self.match
-        if m is None or self.expired:
+        if m is None and self.ready_to_start():
+            return self._since, "start"
+        if m is None or self.expired or self.halted:
             return None
         seat = m.to_act
         if seat is not None:
@@ -541,7 +628,7 @@ class Room:
             if self._deadline_mono is not None:
                 return self._deadline_mono, "timeout"
             return None
-        if m.is_over:
+        if m.is_over or self.gated:
             return None
         if all(s.automatic for s in self.seats) and (self.conns or m.length is not None):
             # nobody needs to act: a fixed-length match plays to its end; an open-ended one
@@ -578,13 +665,18 @@ class Room:
 
     async def _step(self, what: str) -> None:
         version = self.version
+        if what == "start":
+            async with self.lock:
+                if self.version == version and self.ready_to_start():
+                    start_match(self, self.config.bot)
+            return
         m = self.match
         assert m is not None
-        if self.expired:  # its time ran out while the step was planned
+        if self.expired or self.halted:  # its time ran out while the step was planned
             return
         if what == "next":
             async with self.lock:
-                if self.version == version:
+                if self.version == version and not self.gated and not self.halted:
                     self.commit("next", None, "")
             return
         seat = m.to_act
@@ -606,7 +698,7 @@ class Room:
             log.warning("room %s: %s chose %s, not legal", self.code, name, action)
             action = Action.parse(self.timeout_text())
         async with self.lock:
-            if self.version == version:
+            if self.version == version and not self.halted:
                 self.commit("bot" if s.bot else "auto", seat, action.text)
 
     def _agent(self, seat: int, name: str) -> Agent:
@@ -698,6 +790,15 @@ class Hub:
     def get(self, code: str) -> Room | None:
         return self.rooms.get(code.strip().upper())
 
+    def add(self, room: Room) -> None:
+        """Serve a room made elsewhere (a competition table, already stored)."""
+        self.rooms[room.code] = room
+        with contextlib.suppress(RuntimeError):  # no running loop: started on first use
+            room.ensure_driver()
+
+    def new_code(self) -> str:
+        return self._new_code()
+
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -751,7 +852,10 @@ class Hub:
             if kind == "act":
                 self._act(room, conn, msg)
             elif kind == "sit":
-                self._sit(room, conn, msg["seat"])
+                if msg.get("invite") is not None:
+                    self._claim(room, conn, msg["seat"], msg["invite"])
+                else:
+                    self._sit(room, conn, msg["seat"])
             elif kind == "stand":
                 self._stand(room, conn)
             elif kind == "start":
@@ -879,6 +983,8 @@ class Hub:
         m = room.match
         if m is None:
             raise ProtocolError(NOT_STARTED, "the match has not started", cid)
+        if room.halted:
+            raise ProtocolError(ILLEGAL, _HALTED[room.halted], cid)
         if conn.seat is None:
             raise ProtocolError(NOT_YOUR_TURN, "spectators do not act", cid)
         if m.to_act != conn.seat:
@@ -891,6 +997,10 @@ class Hub:
         return conn.seat
 
     def _sit(self, room: Room, conn: Connection, seat: int) -> None:
+        if room.config.seating is not None:
+            raise ProtocolError(
+                BAD_INVITE, "a competition table's seats are taken with their invitation links"
+            )
         if room.match is not None and conn.seat is not None:
             raise ProtocolError(STARTED, "the match has started: players keep their seats")
         if conn.seat == seat:
@@ -913,7 +1023,44 @@ class Hub:
             if c.token == conn.token:
                 c.seat = seat
 
+    def _claim(self, room: Room, conn: Connection, seat: int, invite: str) -> None:
+        """``sit`` with an invitation: the competition seat's player takes it (before or
+        during the match, from any device: the invitation moves the seat to this
+        connection's token, and a connection that held it is told it was replaced)."""
+        entry = room.config.seating[seat] if room.config.seating is not None else None
+        if entry is None or entry.get("invite") is None:
+            raise ProtocolError(
+                BAD_INVITE, f"seat {seat + 1} of room {room.code} has no invitation"
+            )
+        if not tokens.matches(invite, str(entry["invite"])):
+            raise ProtocolError(BAD_INVITE, f"this is not the invitation of seat {seat + 1}")
+        if room.halted:
+            raise ProtocolError(ILLEGAL, _HALTED[room.halted])
+        if conn.token is None:
+            raise ProtocolError(
+                BAD_MESSAGE, "another connection took this one's seat and token: connect again"
+            )
+        if conn.seat is not None and conn.seat != seat:
+            raise ProtocolError(BAD_MESSAGE, f"you hold seat {conn.seat + 1} already")
+        hashed = tokens.token_hash(conn.token)
+        name = str(entry["name"])
+        if room.seats[seat].token != hashed:
+            text = json.dumps({"token": hashed})
+            room.commit("claim", seat, text, seat_rows=[SeatRow(seat, name, hashed, None)])
+        for c in room.conns:
+            if c.token == conn.token:
+                c.seat, c.name = seat, name
+            elif c.seat == seat:  # it held the seat with the old token
+                c.seat, c.token = None, None
+                c.send({"type": "replaced", "message": "your seat was taken with its invitation"})
+                c.mark()
+        conn.mark()
+        if room.seats[seat].trust and room.status in ("playing", "between"):
+            room.commit("trust", seat, "off back")  # the player is back: 托管 ends
+
     def _stand(self, room: Room, conn: Connection) -> None:
+        if room.config.seating is not None:
+            raise ProtocolError(STARTED, "a competition table's seats are fixed")
         if room.match is not None:
             raise ProtocolError(STARTED, "the match has started: seats are fixed")
         if conn.seat is None:
@@ -927,6 +1074,10 @@ class Hub:
     def _start(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
         if room.match is not None:
             raise ProtocolError(STARTED, "the match has already started")
+        if room.config.seating is not None:
+            raise ProtocolError(
+                BAD_MESSAGE, "a competition table starts by itself once every player is seated"
+            )
         if conn.seat is None:
             raise ProtocolError(BAD_MESSAGE, "only a seated player starts the match")
         most = room.config.bots  # the room's bots, as created: a start cannot change them
@@ -955,6 +1106,12 @@ class Hub:
             raise ProtocolError(NOT_STARTED, "the match has not started")
         if conn.seat is None:
             raise ProtocolError(NOT_YOUR_TURN, "spectators do not start games")
+        if room.halted:
+            raise ProtocolError(ILLEGAL, _HALTED[room.halted])
+        if room.gated and m.to_act is None:
+            raise ProtocolError(
+                ILLEGAL, "the event has not asked this table for another game (yet)"
+            )
         if room.status != "between":
             why = "the match is over" if m.is_over else "the current game is not over"
             if m.game.is_over and m.to_act is not None:
@@ -963,11 +1120,40 @@ class Hub:
         room.commit("next", conn.seat, "")
 
 
+_HALTED = {
+    "decided": "the event has decided this table's match: it plays no more games",
+    "closed": "the event is closed: this table plays no more",
+}
+
+
+def _reserved(entry: dict[str, Any]) -> Seat:
+    """A competition seat as created: its bot, or its player waiting for the invitation."""
+    bot = entry.get("bot")
+    if bot is not None:
+        return Seat(name=str(entry["name"]), bot=str(bot))
+    return Seat(name=str(entry["name"]), invite=str(entry["invite"]))
+
+
 def start_match(room: Room, bot: str) -> None:
-    """Fill every empty seat with a ``bot`` and start the match (one stored action)."""
+    """Fill every empty seat with a ``bot`` and start the match (one stored action); with a
+    formation other than ``seats`` the six are then seated by lot (R1.6) and every
+    connection follows its player to the new seat."""
     empty = [i for i, s in enumerate(room.seats) if s.empty]
-    rows = [SeatRow(i, f"{bot} bot", None, bot) for i in empty]
+    filled: Sequence[Seat] = [
+        Seat(name=f"{bot} bot", bot=bot) if i in empty else s for i, s in enumerate(room.seats)
+    ]
+    order = seating(room.config.formation, room.seed)
+    moved = order != sorted(order)
+    if moved:
+        filled = apply_seating(order, filled)
+    changed = range(SEATS) if moved else empty
+    rows = [SeatRow(i, filled[i].name, filled[i].token, filled[i].bot) for i in changed]
     room.commit("start", None, json.dumps({"bots": {str(i): bot for i in empty}}), None, rows)
+    if moved:
+        where = {s.token: i for i, s in enumerate(room.seats) if s.token is not None}
+        for c in room.conns:
+            if c.token is not None:
+                c.seat = where.get(tokens.token_hash(c.token))
 
 
 def _dumps(message: dict[str, Any]) -> str:

@@ -1,13 +1,16 @@
-"""Persistence through SQLAlchemy 2: rooms, seats and every applied action.
+"""Persistence through SQLAlchemy 2: rooms, seats, every applied action, and events.
 
 A room is its config, its seed and its ordered actions: replaying the actions rebuilds it
-(rooms.Room.replay). SQLite by default; ``postgresql://`` URLs use psycopg 3.
+(rooms.Room.replay). An event (competition) is one row: its settings and its
+``Event.to_dict()``, rewritten whole on every change. SQLite by default; ``postgresql://``
+URLs use psycopg 3.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +31,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Connection, Engine
 
@@ -67,8 +71,19 @@ actions_table = Table(
     UniqueConstraint("room", "seq", name="uq_actions_room_seq"),
 )
 
+events_table = Table(
+    "events",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("key", String(64), nullable=False),  # the organiser key's SHA-256 (tokens.py)
+    Column("settings", Text, nullable=False),  # the server's own: bots, delays, timer
+    Column("data", Text, nullable=False),  # Event.to_dict()
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
 
 _INSERT_ACTION = insert(actions_table)
+Also = Callable[[Connection], None]  # more writes in the same transaction
 
 
 def engine_url(url: str) -> str:
@@ -95,6 +110,24 @@ class StoredRoom:
     seed: int
     created: float
     actions: list[StoredAction] = field(default_factory=list)
+
+
+@dataclass
+class StoredEvent:
+    code: str
+    key: str  # hash
+    settings: dict[str, Any]
+    data: dict[str, Any]
+    created: float
+
+
+@dataclass
+class NewRoom:
+    """A room created together with an event's change (one per online table)."""
+
+    code: str
+    config: dict[str, Any]
+    seed: int
 
 
 @dataclass
@@ -136,8 +169,10 @@ class Store:
         room: str,
         action: StoredAction,
         seats: list[SeatRow] | None = None,
+        also: Also | None = None,
     ) -> None:
-        """Store one applied action (and the seats it changed) in one transaction."""
+        """Store one applied action (and the seats it changed, and ``also``'s writes: an
+        event's change that goes with it) in one transaction."""
         with self.engine.begin() as conn:
             conn.execute(
                 _INSERT_ACTION,  # one statement, compiled once: params only
@@ -153,6 +188,8 @@ class Store:
             )
             for row in seats or []:
                 _put_seat(conn, room, row)
+            if also is not None:
+                also(conn)
 
     def load(self) -> list[StoredRoom]:
         """Every room with its actions in order."""
@@ -170,12 +207,63 @@ class Store:
                     stored.actions.append(StoredAction(a.seq, a.seat, a.kind, a.text, a.client_id))
         return list(rooms.values())
 
+    # ------------------------------------------------------------------ events
+    def create_event(
+        self, code: str, key: str, settings: dict[str, Any], data: dict[str, Any]
+    ) -> float:
+        created = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(events_table).values(
+                    code=code,
+                    key=key,
+                    settings=json.dumps(settings),
+                    data=json.dumps(data),
+                    created=created,
+                    updated=created,
+                )
+            )
+        return created
+
+    def save_event(self, code: str, data: dict[str, Any], rooms: Sequence[NewRoom] = ()) -> None:
+        """Rewrite an event's data, creating the rooms of its new tables in the same
+        transaction (a draw is stored whole or not at all)."""
+        with self.engine.begin() as conn:
+            for r in rooms:
+                conn.execute(
+                    insert(rooms_table).values(
+                        code=r.code, config=json.dumps(r.config), seed=r.seed, created=time.time()
+                    )
+                )
+            put_event(conn, code, data)
+
+    def load_events(self) -> list[StoredEvent]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(events_table).order_by(events_table.c.created))
+            return [
+                StoredEvent(
+                    r.code, r.key, json.loads(r.settings), json.loads(r.data), float(r.created)
+                )
+                for r in rows
+            ]
+
     def seats(self, room: str) -> list[SeatRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(seats_table).where(seats_table.c.room == room).order_by(seats_table.c.seat)
             )
             return [SeatRow(r.seat, r.name, r.token, r.bot) for r in rows]
+
+
+def put_event(conn: Connection, code: str, data: dict[str, Any]) -> None:
+    """Rewrite an event's data inside a transaction (``Store.add_action``'s ``also``)."""
+    done = conn.execute(
+        update(events_table)
+        .where(events_table.c.code == code)
+        .values(data=json.dumps(data), updated=time.time())
+    )
+    if done.rowcount != 1:
+        raise RuntimeError(f"event {code} is not in the store")
 
 
 def _put_seat(conn: Connection, room: str, row: SeatRow) -> None:

@@ -17,6 +17,7 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const VISIBILITIES = ["le10", "always", "hidden"];
+const FORMATIONS = ["seats", "draw", "opposite"]; // R1.6 (docs/protocol.md, Team formation)
 
 /** Fill a <select> with [value, text] pairs, keeping its value (or taking `initial`). */
 function fillSelect(select, items, initial) {
@@ -41,6 +42,7 @@ function fillOptions() {
     [0, 1, 2, 3, 4, 5].map((n) => [n, n === 0 ? say("bots_0") : String(n)]),
     5,
   );
+  fillSelect($("formation"), FORMATIONS.map((f) => [f, say("formation_" + f)]), "seats");
   const preset = presetInfo($("preset").value);
   fillSelect(
     $("count_visibility"),
@@ -56,6 +58,7 @@ function showChoices() {
   const preset = presetInfo($("preset").value);
   $("preset-desc").textContent = pick(preset.summary);
   $("rules-link").href = rulesUrl(preset.code);
+  $("formation-hint").textContent = say("formation_" + $("formation").value + "_hint");
   const vis = $("count_visibility").options[0];
   if (vis) vis.textContent = say("vis_preset", say("vis_" + preset.countVisibility));
   $("games").placeholder = preset.games ? say("games_ph_n", preset.games) : say("games_ph");
@@ -118,6 +121,7 @@ export function roomBody() {
     timer_s: !$("no_timer").checked && seconds > 0 ? seconds : null,
     card_counter: $("card_counter").checked,
     games: $("games").value ? Number($("games").value) : null,
+    formation: $("formation").value,
   };
   if ($("count_visibility").value) body.count_visibility = $("count_visibility").value;
   return body;
@@ -161,7 +165,7 @@ $("name").value = loadName();
 $("name").addEventListener("change", () => saveName($("name").value.trim()));
 $("create-form").addEventListener("submit", create);
 $("join-form").addEventListener("submit", join);
-for (const id of ["preset", "bot", "no_timer"]) $(id).addEventListener("change", showChoices);
+for (const id of ["preset", "bot", "no_timer", "formation"]) $(id).addEventListener("change", showChoices);
 $("lang").addEventListener("click", () => {
   setLang(getLang() === "zh" ? "en" : "zh");
   refresh();

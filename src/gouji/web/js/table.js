@@ -19,6 +19,14 @@ const NOTE_BANNERS = new Set(["timeout", "trust"]);
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 
+/** A competition seat link (`?seat=1…6&invite=…`, handed out by the event's organiser). */
+const INVITE = (() => {
+  const q = new URLSearchParams(location.search);
+  const seat = Number(q.get("seat"));
+  const invite = q.get("invite");
+  return invite && Number.isInteger(seat) && seat >= 1 && seat <= 6 ? { seat: seat - 1, invite } : null;
+})();
+
 const S = {
   ws: null,
   token: null,
@@ -213,6 +221,18 @@ function onWelcome(msg) {
   const then = S.afterWelcome;
   S.afterWelcome = null;
   if (then) then();
+  else if (INVITE && S.seat !== INVITE.seat) claimInvitedSeat();
+}
+
+/** Take the seat the invitation names (the server checks it and knows the player's name). */
+function claimInvitedSeat() {
+  if (send({ type: "sit", seat: INVITE.seat, invite: INVITE.invite })) {
+    S.sitFrom = S.seat;
+    S.seat = INVITE.seat;
+    S.sitPending = true;
+    S.autoSat = true; // no other seat is taken by itself
+    document.body.classList.remove("spectating");
+  }
 }
 
 function onState(msg) {
@@ -252,9 +272,14 @@ function onError(msg) {
   const auto = msg.id && S.autoIds.has(msg.id);
   if (msg.id && S.busy === msg.id) S.busy = null;
   if (!msg.id && S.busy) S.busy = null;
-  if (S.sitPending && (msg.code === "seat_taken" || msg.code === "started")) {
+  if (S.sitPending && ["seat_taken", "started", "illegal"].includes(msg.code)) {
     S.seat = S.sitFrom;
     S.sitPending = false;
+    render();
+  } else if (msg.code === "bad_invite") {
+    S.seat = null; // the invited seat was not taken: watch, as anybody may
+    S.sitPending = false;
+    document.body.classList.add("spectating");
     render();
   }
   if (auto) return; // the page's own automatic pass came too late: nothing to tell

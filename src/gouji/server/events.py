@@ -1,0 +1,964 @@
+"""Events (competitions) on the server: the HTTP API of /work/notes/events_api.md (documented
+in docs/protocol.md, "Events"), their persistence, and their online tables.
+
+An event lives in memory as ``gouji.competition.Event`` and in the store as one row (its
+``to_dict()``). Every change is made in memory, stored, and only then answered; when the store
+refuses, the event is rebuilt from the last stored dict (``LiveEvent.saved``), so memory never
+holds what the store does not. An online event plays each table in a room of the hub: the
+room tells the event after every change (``Room.listener``), finished games flow into
+``Event.record_result``, and the event tells the rooms how many games they may start and when
+their match is decided (``Room.allowed_games``, ``Room.halted``).
+
+The organiser holds a bearer key (``tokens.new_token``; only its hash is stored). The seat
+invitations of online tables are derived from it (an HMAC of the room and seat), so the
+organiser can list them again while the server keeps only their hashes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import copy
+import csv
+import hashlib
+import hmac
+import io
+import json
+import logging
+import re
+import secrets
+import time
+import unicodedata
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, TypeVar
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from gouji.agents import names as agent_names
+from gouji.competition.event import Event, EventError, Match, Table
+from gouji.competition.play import MATCH_GAMES
+from gouji.competition.report import summary
+from gouji.game import AFTER_GAME_SANCTIONS
+from gouji.server import tokens
+from gouji.server.limits import is_local
+from gouji.server.protocol import (
+    MAX_BODY,
+    SEATS,
+    BadJson,
+    ConfigProblem,
+    RoomConfig,
+    clean_name,
+    load_json,
+    parse_config,
+)
+from gouji.server.rooms import CODE_ALPHABET, CODE_LENGTH, Hub, Room, StoreFailed
+from gouji.server.store import NewRoom, Store, StoredEvent, put_event
+
+log = logging.getLogger("gouji.server")
+
+T = TypeVar("T")
+_CODE = re.compile(r"[A-Za-z0-9]{1,16}")
+_TABLE = re.compile(r"r[0-9]{1,3}m[0-9]{1,4}t[12]")
+_BEARER = re.compile(r"Bearer ([A-Za-z0-9_-]{1,100})")
+MAX_ARTICLE = 80
+MAX_BURNS = 60
+RETRY_S = 1.0  # a result the store refused is tried again after this long
+
+
+class EventApiError(Exception):
+    """An answer other than 2xx: ``{"error": code, "message": text}`` with ``status``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def bad(message: str) -> EventApiError:
+    return EventApiError(400, "bad_request", message)
+
+
+def conflict(message: str) -> EventApiError:
+    return EventApiError(409, "conflict", message)
+
+
+def not_found(message: str) -> EventApiError:
+    return EventApiError(404, "not_found", message)
+
+
+class Unavailable(Exception):
+    """The store refused an event's change; the event was rebuilt as stored."""
+
+
+@dataclass
+class Settings:
+    """What the server keeps beside the event: how its online tables are played."""
+
+    bot: str = "heuristic"  # the agent of a bot team given as ``"bot": true``
+    bot_delay_ms: int = 600
+    next_delay_ms: int = 3000
+    timer_s: float | None = 30.0
+    fixed_deal: bool = False  # the organiser chose the seed, hence every deal
+    remote: bool = False  # created from another machine: its all-bot tables expire
+
+
+@dataclass
+class LiveEvent:
+    code: str
+    key: str  # the organiser key's hash
+    settings: Settings
+    ev: Event
+    saved: dict[str, Any]  # the last stored ``ev.to_dict()``
+    created: float
+    retry: bool = False  # a result waits for the store to come back
+
+
+# ---------------------------------------------------------------------------------- bodies
+def _fields(body: object, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
+    """A JSON object with exactly these fields (unknown ones refused, required ones there)."""
+    if not isinstance(body, dict):
+        raise bad("the body is a JSON object")
+    unknown = sorted(set(body) - set(required) - set(optional))
+    if unknown:
+        known = ", ".join([*required, *optional])
+        raise bad(f"unknown field(s) {', '.join(map(ascii, unknown))[:200]}; fields: {known}")
+    for name in required:
+        if body.get(name) is None:
+            raise bad(f"the field '{name}' is needed")
+    return body
+
+
+def _int(value: object, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise bad(f"'{what}' must be an integer from {lo} to {hi}")
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    """A name: non-empty text, NFC, without control or invisible characters (clean_name)."""
+    if not isinstance(value, str) or not value.strip():
+        raise bad(f"{what} must be a non-empty text")
+    try:
+        return clean_name(value)
+    except ValueError as e:
+        raise bad(f"{what}: {e}") from None
+
+
+def _article(value: object) -> str:
+    """A sanction's article: one line of visible text (as names are), at most 80 characters."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise bad("'article' is a text")
+    text = unicodedata.normalize("NFC", value).strip()
+    bad_chars = [c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")]
+    if len(text) > MAX_ARTICLE or bad_chars:
+        raise bad(f"'article' is one line of at most {MAX_ARTICLE} visible characters")
+    return text
+
+
+def _seats(value: object, what: str, most: int = SEATS) -> list[int]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > most:
+        raise bad(f"'{what}' is a list of at most {most} seats")
+    return [_int(v, what, 0, SEATS - 1) for v in value]
+
+
+def _team_body(body: object, default_bot: str) -> tuple[str, list[str], str | None]:
+    b = _fields(body, ("name", "players"), ("bot",))
+    name = _text(b["name"], "a team's name")
+    players = b["players"]
+    if not isinstance(players, list) or len(players) > 10:
+        raise bad(f"team {name}: 'players' is a list of three names")
+    names = [_text(p, f"team {name}: a player's name") for p in players]
+    bot = b.get("bot")
+    if bot is True:
+        bot = default_bot
+    elif bot is False:
+        bot = None
+    if bot is not None and (not isinstance(bot, str) or bot not in agent_names()):
+        raise bad(f"team {name}: 'bot' is true or one of {', '.join(agent_names())}")
+    return name, names, bot
+
+
+# ---------------------------------------------------------------------------------- views
+def status_of(ev: Event) -> str:
+    if ev.is_over:
+        return "over"
+    cur = ev.current
+    if cur is None:
+        return "registering"
+    return "playing" if not all(m.done for m in cur.matches) else "between_rounds"
+
+
+def table_json(ev: Event, number: int, m: Match, t: Table) -> dict[str, Any]:
+    a, b = (ev.teams[i] for i in t.teams)
+    return {
+        "id": t.id,
+        "round": number,
+        "match": m.id,
+        "teams": [a.name, b.name],
+        "players": [(a, b)[s % 2].players[s // 2] for s in range(SEATS)],
+        "room": t.room,
+        "url": f"/r/{t.room}" if t.room else None,
+        "games": [
+            {
+                "places": g["places"],
+                "team_scores": g["team_scores"],
+                "penalties": g.get("penalties") or [],
+            }
+            for g in t.games
+        ],
+        "needed": m.needed,
+        "done": m.done,
+    }
+
+
+def event_json(live: LiveEvent) -> dict[str, Any]:
+    """``report.summary`` plus what the pages need (events_api.md). The seed stays hidden
+    until the event is over: it makes every deal of every table."""
+    ev = live.ev
+    out = summary(ev)
+    if not ev.is_over:
+        out["seed"] = None
+    out.update(
+        {
+            "code": live.code,
+            "mode": ev.mode,
+            "status": status_of(ev),
+            "round": len(ev.rounds),
+            "games": ev.games,
+            "fixed_deal": live.settings.fixed_deal,
+            "team_list": [
+                {"name": t.name, "players": t.players, "bot": t.bot, "disqualified": t.disqualified}
+                for t in ev.teams
+            ],
+            "tables": [
+                table_json(ev, r.number, m, t)
+                for r in ev.rounds
+                for m in r.matches
+                for t in m.tables
+            ],
+        }
+    )
+    return out
+
+
+def rebuild(saved: dict[str, Any]) -> Event:
+    """The event as stored. ``Event.from_dict`` keeps the lists it is given (a table's
+    games), so it gets a copy: the stored dict must never change with the live event."""
+    return Event.from_dict(copy.deepcopy(saved))
+
+
+def invite(key: str, room: str, seat: int) -> str:
+    """The invitation of a seat: only the organiser key's holder can make it again."""
+    mac = hmac.new(key.encode(), f"{room}:{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
+
+
+def _csv(rows: list[list[Any]], name: str) -> Response:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\r\n").writerows(rows)
+    return Response(
+        buf.getvalue(),
+        media_type="text/csv; charset=utf-8",
+        headers={"content-disposition": f'attachment; filename="{name}"'},
+    )
+
+
+# ---------------------------------------------------------------------------------- events
+class Events:
+    """Every event of one server, with the hub whose rooms play the online tables."""
+
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store = store
+        self.hub = hub
+        self.events: dict[str, LiveEvent] = {}
+
+    # ------------------------------------------------------------------ store first
+    def change(
+        self,
+        live: LiveEvent,
+        fn: Callable[[Event], T],
+        rooms: Callable[[Event], Sequence[NewRoom]] | None = None,
+    ) -> T:
+        """Apply ``fn`` (and make ``rooms`` for it), store the event, answer ``fn``'s value;
+        on any failure the event goes back to what the store holds."""
+        try:
+            out = fn(live.ev)
+            new_rooms = rooms(live.ev) if rooms is not None else ()
+            data = live.ev.to_dict()
+        except BaseException:
+            live.ev = rebuild(live.saved)
+            raise
+        try:
+            self.store.save_event(live.code, data, new_rooms)
+        except Exception as e:
+            live.ev = rebuild(live.saved)
+            log.error("event %s: the store refused a change: %s", live.code, e)
+            raise Unavailable(f"the store refused the change ({type(e).__name__})") from None
+        live.saved = data
+        return out
+
+    # ------------------------------------------------------------------ start-up
+    def load(self) -> None:
+        """Rebuild every stored event and reattach its rooms (a restart); results played
+        before the restart but not yet in the event are taken in now."""
+        for stored in self.store.load_events():
+            try:
+                live = self._live(stored)
+            except (EventError, TypeError, ValueError, KeyError) as e:
+                log.error("event %s: not loaded: %s", stored.code, e)
+                continue
+            self.events[live.code] = live
+        for live in self.events.values():
+            try:
+                self.attach(live)
+            except Exception:  # one event's trouble stays with it: the others still load
+                log.exception("event %s: its tables could not be reattached", live.code)
+        playing = {t.room for live in self.events.values() for t in self._tables(live.ev)}
+        for room in self.hub.rooms.values():  # a table whose event is gone plays no more
+            if room.config.event is not None and room.code not in playing:
+                room.halted = room.halted or "closed"
+
+    @staticmethod
+    def _tables(ev: Event) -> list[Table]:
+        return [t for m in ev.matches() for t in m.tables]
+
+    @staticmethod
+    def _live(stored: StoredEvent) -> LiveEvent:
+        known = {k: v for k, v in stored.settings.items() if k in Settings.__dataclass_fields__}
+        ev = rebuild(stored.data)
+        return LiveEvent(
+            stored.code, stored.key, Settings(**known), ev, stored.data, stored.created
+        )
+
+    def attach(self, live: LiveEvent) -> None:
+        for t in self._tables(live.ev):
+            room = self.hub.get(t.room) if t.room else None
+            if room is not None:
+                room.listener = self._listener(live.code, t.id)
+        self.sync(live)
+
+    def _listener(self, code: str, table_id: str) -> Callable[[Room], None]:
+        def told(room: Room) -> None:
+            live = self.events.get(code)
+            if live is not None:
+                self.sync(live, only=table_id)
+
+        return told
+
+    # ------------------------------------------------------------------ results
+    def sync(self, live: LiveEvent, only: str | None = None) -> None:
+        """Take the finished games of the event's rooms (``only`` one table's: a room that
+        changed) into the event, store first; then, if the event changed or ``only`` is None,
+        tell the rooms what the event now wants of them."""
+        ev = live.ev
+        cur = ev.current
+        taken = False
+        if cur is not None and not ev.closed:
+            for m in cur.matches:
+                for t in m.tables:
+                    if t.room and (only is None or t.id == only) and not m.done:
+                        taken = self._take_results(live, t.id, t.room) or taken
+        if taken or only is None:
+            self.steer(live, everything=only is None)
+
+    def _take_results(self, live: LiveEvent, table_id: str, code: str) -> bool:
+        """Whether the event took new results from the room."""
+        room = self.hub.get(code)
+        rm = room.match if room is not None else None
+        if rm is None:
+            return False
+        # a game counts once its between-games questions are answered (R16.6 swaps places)
+        final = len(rm.results) - (1 if rm.game.is_over and rm.to_act is not None else 0)
+        m, t = live.ev.table(table_id)
+        upto = min(final, m.needed)
+        if upto <= len(t.games):
+            return False
+        results = [rm.results[i] for i in range(len(t.games), upto)]
+
+        def record(ev: Event) -> None:
+            _, table = ev.table(table_id)
+            for res in results:
+                ev.record_result(table_id, len(table.games), res)
+
+        try:
+            self.change(live, record)
+        except EventError as e:  # the engine's result refused: logged, the table waits
+            log.error("event %s, table %s: a result was refused: %s", live.code, table_id, e)
+        except Unavailable:
+            self._retry_later(live)
+        else:
+            return True
+        return False
+
+    def _retry_later(self, live: LiveEvent) -> None:
+        if live.retry:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # at start-up: the next change of the room tries again
+        live.retry = True
+
+        def again() -> None:
+            live.retry = False
+            if self.events.get(live.code) is live:
+                self.sync(live)
+
+        loop.call_later(RETRY_S, again)
+
+    def steer(self, live: LiveEvent, everything: bool = False) -> None:
+        """Each room of the event learns how many games it may start and whether its match
+        is over; a room whose state changed is told at once."""
+        ev = live.ev
+        rounds = ev.rounds if everything or ev.closed else ev.rounds[-1:]
+        for r in rounds:
+            for m in r.matches:
+                for t in m.tables:
+                    room = self.hub.get(t.room) if t.room else None
+                    if room is None:
+                        continue
+                    halted = "decided" if m.done else ("closed" if ev.closed else None)
+                    if (room.allowed_games, room.halted) != (m.needed, halted):
+                        room.allowed_games, room.halted = m.needed, halted
+                        room.changed.set()
+                        room.push_all()
+
+    # ------------------------------------------------------------------ lookups
+    def find(self, request: Request) -> LiveEvent:
+        code = str(request.path_params["code"])
+        ip = request.client.host if request.client is not None else ""
+        if self.hub.lookups.full(ip):
+            raise EventApiError(429, "rate_limited", "too many unknown codes from your address")
+        live = self.events.get(code.strip().upper()) if _CODE.fullmatch(code) else None
+        if live is None:
+            self.hub.lookups.allow(ip)
+            raise not_found(f"no event {code[:20]!a}")
+        return live
+
+    @staticmethod
+    def organiser(request: Request, live: LiveEvent) -> str:
+        """The organiser key of the request (403 unless it is this event's)."""
+        m = _BEARER.fullmatch(request.headers.get("authorization", ""))
+        if m is None:
+            raise EventApiError(403, "forbidden", "the organiser key is needed: Bearer <key>")
+        if not tokens.matches(m.group(1), live.key):
+            raise EventApiError(403, "forbidden", "this is not the organiser key of the event")
+        return m.group(1)
+
+    @staticmethod
+    def table_of(live: LiveEvent, request: Request) -> tuple[Match, Table]:
+        tid = str(request.path_params["table"])
+        if not _TABLE.fullmatch(tid):
+            raise not_found(f"no table {tid[:20]!a}")
+        try:
+            return live.ev.table(tid)
+        except EventError:
+            raise not_found(f"no table {tid!a} in event {live.code}") from None
+
+    @staticmethod
+    def check_playing(live: LiveEvent, m: Match, t: Table) -> None:
+        """409 unless the table is in the current round and its match still open."""
+        ev = live.ev
+        if ev.closed:
+            raise conflict("the event is closed")
+        cur = ev.current
+        if cur is None or m not in cur.matches:
+            raise conflict(f"table {t.id} belongs to an earlier round")
+        if m.done:
+            raise conflict(f"the match of table {t.id} is decided")
+
+    # ------------------------------------------------------------------ creation
+    def create(self, body: object, local: bool = True) -> tuple[LiveEvent, str]:
+        b = _fields(
+            body,
+            ("name", "preset", "format", "mode"),
+            (
+                "rounds",
+                "duplicate",
+                "games",
+                "seed",
+                "teams",
+                "bot",
+                "bot_delay_ms",
+                "next_delay_ms",
+                "timer_s",
+                "overrides",
+            ),
+        )
+        name = _text(b["name"], "the event's name")
+        for f in ("preset", "format", "mode"):
+            if not isinstance(b[f], str):
+                raise bad(f"'{f}' must be a string")
+        try:  # the rules as a room would read them (overrides, supported by the engine)
+            cfg, _ = parse_config({"preset": b["preset"], "overrides": b.get("overrides")})
+        except ConfigProblem as e:
+            raise bad(str(e)) from None
+        settings = Settings(remote=not local)
+        if b.get("bot") is not None:
+            if not isinstance(b["bot"], str) or b["bot"] not in agent_names():
+                raise bad(f"'bot' must be one of {', '.join(agent_names())}")
+            settings.bot = b["bot"]
+        if b.get("bot_delay_ms") is not None:
+            settings.bot_delay_ms = _int(b["bot_delay_ms"], "bot_delay_ms", 0, 60_000)
+        if b.get("next_delay_ms") is not None:
+            settings.next_delay_ms = _int(b["next_delay_ms"], "next_delay_ms", 0, 600_000)
+        if "timer_s" in b:
+            t = b["timer_s"]
+            if t is not None and (
+                not isinstance(t, int | float) or isinstance(t, bool) or not 0 < t <= 3600
+            ):
+                raise bad("'timer_s' must be a number of seconds in (0, 3600] or null")
+            settings.timer_s = None if t is None else float(t)
+        duplicate = b.get("duplicate", False)
+        if not isinstance(duplicate, bool):
+            raise bad("'duplicate' must be true or false")
+        rounds = None if b.get("rounds") is None else _int(b["rounds"], "rounds", 1, 50)
+        games = None if b.get("games") is None else _int(b["games"], "games", 1, 20)
+        if b.get("seed") is not None:
+            seed = _int(b["seed"], "seed", 0, 2**53)
+            settings.fixed_deal = True  # whoever fixes the seed knows every deal
+        else:
+            seed = secrets.randbelow(2**53)
+        teams = b.get("teams") or []
+        if not isinstance(teams, list) or len(teams) > 256:
+            raise bad("'teams' is a list of at most 256 teams")
+        try:
+            ev = Event(
+                name,
+                cfg.preset,
+                b["format"],
+                rounds=rounds,
+                duplicate=duplicate,
+                games=games,
+                seed=seed,
+                mode=b["mode"],
+                overrides=cfg.overrides,
+            )
+            for team in teams:
+                ev.add_team(*_team_body(team, settings.bot))
+        except EventError as e:
+            raise bad(str(e)) from None
+        key = tokens.new_token()
+        code = self._new_code()
+        data = ev.to_dict()
+        try:
+            created = self.store.create_event(code, tokens.token_hash(key), asdict(settings), data)
+        except Exception as e:
+            log.error("event %s: the store refused it: %s", code, e)
+            raise Unavailable(f"the store refused the event ({type(e).__name__})") from None
+        live = LiveEvent(code, tokens.token_hash(key), settings, ev, data, created)
+        self.events[code] = live
+        return live, key
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.events:
+                return code
+
+    # ------------------------------------------------------------------ rounds
+    def draw(self, live: LiveEvent, key: str) -> dict[str, Any]:
+        """抽签: the next round; an online event gets one room per table, created in the
+        same transaction as the round."""
+        ev = live.ev
+        if ev.is_over:
+            raise conflict("the event is over")
+        if ev.current is not None and not all(m.done for m in ev.current.matches):
+            raise conflict(f"round {ev.current.number} is still being played")
+        if len(ev.teams) < 2:
+            raise conflict("an event needs two teams or more: register them first")
+        configs: dict[str, RoomConfig] = {}
+
+        def rooms(ev: Event) -> list[NewRoom]:
+            out = []
+            taken = set(self.hub.rooms)
+            for t in (t for m in ev.rounds[-1].matches for t in m.tables):
+                code = self.hub.new_code()
+                while code in taken:
+                    code = self.hub.new_code()
+                taken.add(code)
+                t.room = code
+                configs[code] = self._room_config(live, t, key, code)
+                out.append(NewRoom(code, configs[code].as_dict(), t.seed))
+            return out
+
+        try:
+            rnd = self.change(
+                live, lambda ev: ev.draw_round(), rooms if ev.mode == "online" else None
+            )
+        except EventError as e:
+            raise bad(str(e)) from None
+        links: dict[str, list[str | None]] = {}
+        for m in rnd.matches:
+            for t in m.tables:
+                if t.room is None:
+                    continue
+                room = Room(t.room, configs[t.room], t.seed, time.time(), self.store)
+                room.listener = self._listener(live.code, t.id)
+                self.hub.add(room)
+                links[t.id] = [
+                    self._link(t.room, s, key) if s.get("invite") else None
+                    for s in (configs[t.room].seating or [])
+                ]
+        self.steer(live)
+        tables = [table_json(ev, rnd.number, m, t) for m in rnd.matches for t in m.tables]
+        return {"round": rnd.number, "tables": tables, "seat_links": links}
+
+    @staticmethod
+    def _link(room: str, seat: dict[str, Any], key: str) -> str:
+        """A seat link: the seat numbered 1…6 as people count (the API's 0…5 plus one)."""
+        n = int(seat["seat"])
+        return f"/r/{room}?seat={n + 1}&invite={invite(key, room, n)}"
+
+    def _room_config(self, live: LiveEvent, t: Table, key: str, code: str) -> RoomConfig:
+        """The room of an online table: the event's rules, its deal seed, its bots and timer;
+        team A at seats 0, 2, 4 and team B at 1, 3, 5, each in the order of its players."""
+        ev, st = live.ev, live.settings
+        seating: list[dict[str, Any]] = []
+        for seat in range(SEATS):
+            team = ev.teams[t.teams[seat % 2]]
+            player = team.players[seat // 2]
+            if team.bot is not None:
+                seating.append({"seat": seat, "name": player, "bot": team.bot})
+            else:
+                h = tokens.token_hash(invite(key, code, seat))
+                seating.append({"seat": seat, "name": player, "invite": h})
+        all_bots = all("bot" in s for s in seating)  # bounded in time, as all-bot rooms are
+        expires = time.time() + self.hub.limits.bot_room_s if all_bots and st.remote else None
+        return RoomConfig(
+            preset=ev.rules.preset,
+            overrides=dict(ev.overrides),
+            bots=sum(1 for s in seating if "bot" in s),
+            bot=st.bot,
+            timer_s=st.timer_s,
+            games=MATCH_GAMES,  # the event decides when the table stops
+            bot_delay_ms=st.bot_delay_ms,
+            next_delay_ms=st.next_delay_ms,
+            seat_takeover=False,
+            fixed_deal=st.fixed_deal,
+            expires=None if expires is None else round(expires, 3),
+            event={"code": live.code, "table": t.id},
+            seating=seating,
+        )
+
+    def links(self, live: LiveEvent, key: str) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        cur = live.ev.current
+        if cur is None:
+            return out
+        for m in cur.matches:
+            for t in m.tables:
+                if t.room is None:
+                    continue
+                room = self.hub.get(t.room)
+                seating = room.config.seating if room is not None else None
+                out[t.id] = [
+                    {
+                        "seat": s["seat"],
+                        "team": live.ev.teams[t.teams[s["seat"] % 2]].name,
+                        "player": s["name"],
+                        "url": self._link(t.room, s, key),
+                    }
+                    for s in seating or []
+                    if s.get("invite")
+                ]
+        return out
+
+    @staticmethod
+    def table_now(live: LiveEvent, table_id: str) -> dict[str, Any]:
+        """A table's JSON as the event holds it now."""
+        for r in live.ev.rounds:
+            for m in r.matches:
+                for t in m.tables:
+                    if t.id == table_id:
+                        return table_json(live.ev, r.number, m, t)
+        raise not_found(f"no table {table_id!a}")
+
+    # ------------------------------------------------------------------ sanctions
+    async def sanction(self, live: LiveEvent, m: Match, t: Table, body: object) -> dict[str, Any]:
+        b = _fields(body, ("kind", "seat"), ("points", "article"))
+        kind, seat = b["kind"], _int(b["seat"], "seat", 0, SEATS - 1)
+        if not isinstance(kind, str):
+            raise bad("'kind' must be a string")
+        points = b.get("points", -2)
+        article = _article(b.get("article"))
+        points = -2 if points is None else _int(points, "points", -100, 100)
+        self.check_playing(live, m, t)
+
+        def give(ev: Event) -> dict[str, Any]:
+            return ev.sanction(t.id, kind, seat, points=points, article=article)
+
+        if t.room is None:  # a real-card table: the event alone
+            try:
+                return self.change(live, give)
+            except EventError as e:
+                raise bad(str(e)) from None
+        room = self.hub.get(t.room)
+        if room is None or room.match is None:
+            raise conflict(f"the match of table {t.id} has not started")
+        async with room.lock:
+            rm = room.match
+            if rm is None or room.halted:  # checked again under the room's lock
+                raise conflict(f"table {t.id} is not playing now")
+            if rm.game.is_over and kind in AFTER_GAME_SANCTIONS and len(rm.games) <= len(t.games):
+                # the engine would add it to the game just finished, whose result the event
+                # has taken already (the event counts it in the next game): not now
+                raise conflict(
+                    f"table {t.id} is between games and game {len(t.games)}'s result is in: "
+                    "give it once the next game has started"
+                )
+            try:
+                entry = give(live.ev)
+            except EventError as e:
+                live.ev = rebuild(live.saved)
+                raise bad(str(e)) from None
+            data, old = live.ev.to_dict(), live.saved
+            live.saved = data  # what the room's transaction stores with the sanction
+            text = json.dumps({"kind": kind, "points": points, "article": entry["article"]})
+            try:
+                room.commit(
+                    "sanction", seat, text, also=lambda conn: put_event(conn, live.code, data)
+                )
+            except StoreFailed as e:
+                live.saved, live.ev = old, rebuild(old)
+                raise Unavailable(str(e)) from None
+            except ValueError as e:  # the room's match refused it (IllegalAction, MatchError)
+                live.saved, live.ev = old, rebuild(old)
+                raise conflict(f"table {t.id}: {e}") from None
+        self.steer(live)
+        return entry
+
+    # ------------------------------------------------------------------ CSV
+    def standings_csv(self, live: LiveEvent) -> Response:
+        rows: list[list[Any]] = [
+            ["place", "team", "points", "score", "matches_won", "games_won", "disqualified"]
+        ]
+        for s in live.ev.standings():
+            rows.append(
+                [
+                    s["place"],
+                    s["team"],
+                    s["points"],
+                    s["score"],
+                    s["matches_won"],
+                    s["games_won"],
+                    "yes" if s["disqualified"] else "no",
+                ]
+            )
+        return _csv(rows, f"gouji-{live.code}-standings.csv")
+
+    def results_csv(self, live: LiveEvent) -> Response:
+        ev = live.ev
+        rows: list[list[Any]] = [
+            ["round", "match", "table", "game", "team_a", "team_b", "places", "scores", "penalties"]
+        ]
+        for r in ev.rounds:
+            for m in r.matches:
+                for t in m.tables:
+                    a, b = (ev.teams[i].name for i in t.teams)
+                    for i, g in enumerate(t.games, start=1):
+                        pens = "; ".join(
+                            f"seat {p['seat']} {p['points']:+d} {p.get('article') or ''}".strip()
+                            for p in g.get("penalties") or []
+                        )
+                        rows.append(
+                            [
+                                r.number,
+                                m.id,
+                                t.id,
+                                i,
+                                a,
+                                b,
+                                " ".join(str(p) for p in g["places"]),
+                                " ".join(str(s) for s in g["team_scores"]),
+                                pens,
+                            ]
+                        )
+        return _csv(rows, f"gouji-{live.code}-results.csv")
+
+
+# ---------------------------------------------------------------------------------- HTTP
+async def read_body(request: Request) -> Any:
+    """The JSON body, bounded as the rooms' (413 over ``MAX_BODY``; 400 if not JSON)."""
+    length = (request.headers.get("content-length") or "").lstrip("0")
+    too_big = EventApiError(413, "too_large", f"the body is over {MAX_BODY} bytes")
+    if length.isascii() and length.isdigit() and (len(length) > 7 or int(length) > MAX_BODY):
+        raise too_big
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_big
+    if not body.strip():
+        return {}
+    try:
+        return load_json(body)
+    except BadJson as e:
+        raise bad(f"the body is not acceptable JSON: {e}") from None
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def routes(events: Events) -> list[Route]:
+    """The events API (events_api.md); the pages are served by the app."""
+
+    def guarded(fn: Handler) -> Handler:
+        """A failure stays in its request: the event goes back to what is stored."""
+
+        async def run(request: Request) -> Response:
+            try:
+                return await fn(request)
+            except EventApiError:
+                raise
+            except Unavailable as e:
+                raise EventApiError(
+                    503, "unavailable", f"{e}; nothing changed, try again"
+                ) from None
+            except Exception:
+                log.exception("events: %s %s failed", request.method, request.url.path)
+                code = str(request.path_params.get("code", "")).upper()
+                live = events.events.get(code)
+                if live is not None:
+                    with contextlib.suppress(Exception):
+                        live.ev = rebuild(live.saved)
+                why = "the server failed on this request"
+                raise EventApiError(500, "server_error", why) from None
+
+        return run
+
+    async def create(request: Request) -> Response:
+        ip = request.client.host if request.client is not None else ""
+        local = is_local(ip)
+        if not local and not events.hub.created.allow(ip):
+            most = events.hub.limits.rooms_per_ip_per_hour
+            raise EventApiError(429, "rate_limited", f"at most {most} rooms or events an hour")
+        live, key = events.create(await read_body(request), local)
+        code = live.code
+        return JSONResponse(
+            {"code": code, "url": f"/e/{code}", "admin_url": f"/e/{code}/admin", "key": key},
+            status_code=201,
+        )
+
+    async def show(request: Request) -> Response:
+        return JSONResponse(event_json(events.find(request)))
+
+    async def add_team(request: Request) -> Response:
+        live = events.find(request)
+        events.organiser(request, live)
+        name, players, bot = _team_body(await read_body(request), live.settings.bot)
+        if live.ev.rounds:
+            raise conflict("registration is closed: the first round has been drawn")
+        try:
+            team = events.change(live, lambda ev: ev.add_team(name, players, bot))
+        except EventError as e:
+            raise bad(str(e)) from None
+        return JSONResponse(asdict(team), status_code=201)
+
+    async def remove_team(request: Request) -> Response:
+        live = events.find(request)
+        events.organiser(request, live)
+        name = str(request.path_params["name"])
+        if live.ev.rounds:
+            raise conflict("registration is closed: the first round has been drawn")
+        if not any(t.name == name for t in live.ev.teams):
+            raise not_found(f"no team named {name[:40]!a}")
+        events.change(live, lambda ev: ev.remove_team(name))
+        return JSONResponse({"removed": name})
+
+    async def draw(request: Request) -> Response:
+        live = events.find(request)
+        key = events.organiser(request, live)
+        _fields(await read_body(request), (), ())
+        return JSONResponse(events.draw(live, key), status_code=201)
+
+    async def links(request: Request) -> Response:
+        live = events.find(request)
+        key = events.organiser(request, live)
+        return JSONResponse(events.links(live, key))
+
+    async def sheet(request: Request) -> Response:
+        live = events.find(request)
+        events.organiser(request, live)
+        m, t = events.table_of(live, request)
+        b = _fields(await read_body(request), ("game", "places"), ("not_opened", "men", "burns"))
+        game = _int(b["game"], "game", 0, 1000)
+        places = b["places"]
+        if not isinstance(places, list) or len(places) != SEATS:
+            raise bad("'places' gives each seat (0…5) its place 1…6")
+        for p in places:
+            _int(p, "places", 1, SEATS)
+        burns = b.get("burns") or []
+        if not isinstance(burns, list) or len(burns) > MAX_BURNS:
+            raise bad(f"'burns' is a list of at most {MAX_BURNS} [burner, victim] pairs")
+        for pair in burns:
+            if not isinstance(pair, list) or len(_seats(pair, "burns", 2)) != 2:
+                raise bad("a burn is [burner, victim]")
+        entry = {
+            "places": places,
+            "not_opened": _seats(b.get("not_opened"), "not_opened"),
+            "men": _seats(b.get("men"), "men"),
+            "burns": burns,
+        }
+        if live.ev.mode != "paper":
+            raise conflict("an online table's results come from its room")
+        events.check_playing(live, m, t)
+        if game < len(t.games):
+            raise conflict(f"table {t.id} already has a result for game {game + 1}")
+        try:
+            events.change(live, lambda ev: ev.record_sheet(t.id, game, entry))
+        except EventError as e:
+            raise bad(str(e)) from None
+        return JSONResponse(events.table_now(live, t.id), status_code=201)
+
+    async def sanction(request: Request) -> Response:
+        live = events.find(request)
+        events.organiser(request, live)
+        m, t = events.table_of(live, request)
+        entry = await events.sanction(live, m, t, await read_body(request))
+        return JSONResponse(entry, status_code=201)
+
+    async def close(request: Request) -> Response:
+        live = events.find(request)
+        events.organiser(request, live)
+        _fields(await read_body(request), (), ())
+        if live.ev.closed:
+            raise conflict("the event is closed already")
+        events.change(live, lambda ev: ev.close())
+        events.steer(live, everything=True)
+        return JSONResponse(event_json(live))
+
+    async def standings_csv(request: Request) -> Response:
+        return events.standings_csv(events.find(request))
+
+    async def results_csv(request: Request) -> Response:
+        return events.results_csv(events.find(request))
+
+    base = "/api/events/{code}"
+    table = base + "/tables/{table}"
+    return [
+        Route("/api/events", guarded(create), methods=["POST"]),
+        Route(base, guarded(show)),
+        Route(base + "/teams", guarded(add_team), methods=["POST"]),
+        Route(base + "/teams/{name}", guarded(remove_team), methods=["DELETE"]),
+        Route(base + "/rounds", guarded(draw), methods=["POST"]),
+        Route(base + "/links", guarded(links)),
+        Route(table + "/games", guarded(sheet), methods=["POST"]),
+        Route(table + "/sanctions", guarded(sanction), methods=["POST"]),
+        Route(base + "/close", guarded(close), methods=["POST"]),
+        Route(base + "/standings.csv", guarded(standings_csv)),
+        Route(base + "/results.csv", guarded(results_csv)),
+    ]
+
+
+def error_response(exc: EventApiError) -> JSONResponse:
+    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)

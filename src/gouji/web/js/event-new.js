@@ -1,0 +1,120 @@
+// Create an event (/events/new): name, rule set, format, rounds, games a match, duplicate,
+// online or real cards; then on to the organiser's page with the key remembered.
+import { getLang, setLang } from "./i18n.js";
+import { el, toast } from "./common.js";
+import {
+  BOT_LEVELS,
+  BOT_SPEEDS,
+  DEFAULT_BOT,
+  DEFAULT_SPEED_MS,
+  PRESETS,
+  pick,
+  presetInfo,
+  rulesUrl,
+} from "./presets.js";
+import { api, recentEvents, rememberEvent, saveKey } from "./event-api.js";
+import { FORMATS, MODES, applyWords, w } from "./event-words.js";
+
+const $ = (id) => document.getElementById(id);
+const DEFAULT_EVENT_PRESET = "MATCH7"; // the seeds' tournament sheet (R17.3)
+
+function fillSelect(select, items, initial) {
+  const keep = select.options.length ? select.value : String(initial);
+  select.textContent = "";
+  for (const [value, text] of items) select.append(el("option", { value: String(value) }, text));
+  select.value = keep;
+  if (select.selectedIndex < 0) select.selectedIndex = 0;
+}
+
+function mode() {
+  return $("mode").value === "online" ? "online" : "paper";
+}
+
+function showChoices() {
+  const preset = presetInfo($("preset").value);
+  $("preset-desc").textContent = pick(preset.summary);
+  $("rules-link").href = rulesUrl(preset.code);
+  const fmt = $("format").value;
+  $("format-hint").textContent = w("fmt_hint_" + fmt);
+  const ko = fmt === "knockout";
+  $("rounds").disabled = ko;
+  if (ko) $("rounds").value = "";
+  $("rounds").placeholder = w(ko ? "rounds_ko" : "rounds_auto");
+  $("online-box").classList.toggle("hidden", mode() !== "online");
+  $("mode-hint").textContent = w("mode_hint_" + mode());
+  $("timer").disabled = $("no_timer").checked;
+}
+
+function refresh() {
+  applyWords();
+  document.title = w("new_title");
+  fillSelect($("preset"), PRESETS.map((p) => [p.code, pick(p.name)]), DEFAULT_EVENT_PRESET);
+  fillSelect($("format"), FORMATS.map((f) => [f, w("fmt_" + f)]), "knockout");
+  fillSelect($("mode"), MODES.map((m) => [m, w("mode_" + m)]), "paper");
+  fillSelect($("bot"), BOT_LEVELS.map((b) => [b.agent, pick(b.name)]), DEFAULT_BOT);
+  fillSelect($("bot_speed"), BOT_SPEEDS.map((s) => [s.ms, pick(s.name)]), DEFAULT_SPEED_MS);
+  showChoices();
+  const list = recentEvents();
+  $("recent-panel").classList.toggle("hidden", !list.length);
+  $("recent-events").textContent = "";
+  for (const x of list) {
+    $("recent-events").append(
+      el("div", { class: "recent-event" }, el("a", { href: `/e/${x.code}` }, x.name || x.code), " ",
+        el("a", { class: "muted", href: `/e/${x.code}/admin` }, w("admin_link"))),
+    );
+  }
+}
+
+/** The POST /api/events body from the form. */
+export function eventBody() {
+  const body = {
+    name: $("ev-name").value.trim(),
+    preset: $("preset").value,
+    format: $("format").value,
+    duplicate: $("duplicate").checked,
+    mode: mode(),
+  };
+  if ($("rounds").value && !$("rounds").disabled) body.rounds = Number($("rounds").value);
+  if ($("games").value) body.games = Number($("games").value);
+  if (body.mode === "online") {
+    const seconds = Number($("timer").value);
+    body.bot = $("bot").value;
+    body.bot_delay_ms = Number($("bot_speed").value);
+    body.timer_s = !$("no_timer").checked && seconds > 0 ? seconds : null;
+  }
+  return body;
+}
+
+async function create(e) {
+  e.preventDefault();
+  $("new-error").textContent = "";
+  const body = eventBody();
+  if (!body.name) {
+    $("new-error").textContent = w("err_ev_name");
+    $("ev-name").focus();
+    return;
+  }
+  $("create").disabled = true;
+  $("create").textContent = w("creating");
+  try {
+    const data = await api("POST", "/api/events", body);
+    saveKey(data.code, data.key);
+    rememberEvent(data.code, body.name);
+    location.href = data.admin_url || `/e/${data.code}/admin`;
+  } catch (err) {
+    $("new-error").textContent = err.message;
+    toast(err.message, "error");
+    $("create").disabled = false;
+    $("create").textContent = w("create");
+  }
+}
+
+$("event-form").addEventListener("submit", create);
+for (const id of ["preset", "format", "no_timer", "mode"]) {
+  $(id).addEventListener("change", showChoices);
+}
+$("lang").addEventListener("click", () => {
+  setLang(getLang() === "zh" ? "en" : "zh");
+  refresh();
+});
+refresh();

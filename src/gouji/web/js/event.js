@@ -1,0 +1,76 @@
+// The public page of an event (/e/{code}): the bracket or the pairings, the tables playing now
+// with a link to watch, every game's result, the sanctions and the standings. It polls the
+// event's JSON every few seconds and redraws what changed.
+import { getLang, setLang } from "./i18n.js";
+import { patch } from "./common.js";
+import { eventCode, loadEvent, loadKey } from "./event-api.js";
+import { applyWords, setDuplicate, w } from "./event-words.js";
+import { bracket, eventHeader, liveTables, pairings, resultsOfRound, sanctionsList, standingsTable } from "./event-view.js";
+
+const $ = (id) => document.getElementById(id);
+const POLL_MS = 3000;
+const code = eventCode();
+let ev = null;
+let shown = "";
+
+function render() {
+  applyWords();
+  if (!ev) return;
+  document.title = w("public_title", ev.name);
+  patch($("head"), [eventHeader(ev)]);
+  patch($("live-box"), [liveTables(ev)]);
+  $("live-panel").classList.toggle("hidden", ev.status !== "playing");
+  const ko = ev.format === "knockout";
+  $("rounds-h").textContent = w(ko ? "bracket_h" : "pairings_h");
+  patch($("rounds-box"), [ko ? bracket(ev) : pairings(ev)]);
+  const results = [];
+  for (let r = (ev.rounds || []).length; r >= 1; r--) {
+    const box = resultsOfRound(ev, r);
+    if (box) results.push(box);
+  }
+  patch($("results-box"), results);
+  $("results-panel").classList.toggle("hidden", !results.length);
+  patch($("standings-box"), [standingsTable(ev)]);
+  const sanctions = sanctionsList(ev);
+  patch($("sanctions-box"), sanctions ? [sanctions] : []);
+  $("sanctions-panel").classList.toggle("hidden", !sanctions);
+  $("refresh").classList.toggle("hidden", ev.status === "over");
+}
+
+async function poll() {
+  try {
+    const data = await loadEvent(code);
+    $("ev-error").textContent = "";
+    const text = JSON.stringify(data);
+    if (text !== shown) {
+      shown = text;
+      ev = data;
+      setDuplicate(data.duplicate);
+      render();
+    }
+    if (data.status === "over") return; // nothing changes any more
+  } catch (e) {
+    $("ev-error").textContent = e.message;
+    if (e.status === 404) return;
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+function links() {
+  const base = `/api/events/${encodeURIComponent(code)}`;
+  $("print-link").href = `/e/${code}/print`;
+  $("csv-standings").href = `${base}/standings.csv`;
+  $("csv-results").href = `${base}/results.csv`;
+  $("admin-link").href = `/e/${code}/admin`;
+  $("admin-link").classList.toggle("hidden", !loadKey(code));
+}
+
+$("lang").addEventListener("click", () => {
+  setLang(getLang() === "zh" ? "en" : "zh");
+  shown = JSON.stringify(ev);
+  render();
+});
+window.gouji = { get event() { return ev; } };
+links();
+applyWords();
+poll();
