@@ -23,7 +23,10 @@ from gouji.rules import PRESET_NAMES, make_rules
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     DESKTOP,
+    LATIN_ALLOWED,
+    LATIN_WORD,
     PHONE,
+    VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
@@ -41,15 +44,6 @@ TEAMS = {
 }
 ARTICLE_ZH = "够级比赛 犯规（6）：留牌时一把扔"
 
-# Everything a reader sees: the text, every option of every select, placeholders, the title.
-VISIBLE_TEXT = """() => [
-  document.title,
-  document.body.innerText,
-  ...[...document.querySelectorAll("option")].map((o) => o.textContent),
-  ...[...document.querySelectorAll("[placeholder]")].map((e) => e.placeholder),
-].join("\\n")"""
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-LATIN_ALLOWED = {"Gouji", "English"}
 #: Engine codes a page may never show: table and match ids, preset codes, keys joined by '_',
 #: format, mode and status words of the API, JavaScript leftovers, 0-based seats.
 ENGINE_CODE = re.compile(

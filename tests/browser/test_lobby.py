@@ -21,7 +21,10 @@ from gouji.rulesdoc import NAMES, SUMMARIES
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     DESKTOP,
+    LATIN_ALLOWED,
+    LATIN_WORD,
     PHONE,
+    VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
@@ -37,19 +40,6 @@ ENGINE_WORDS = re.compile(
 )
 #: The bots' program names, which the lobby shows as levels (新手, 普通, 高手) instead.
 AGENT_WORDS = re.compile(r"\b(?:random|greedy|heuristic|search)\b")
-#: In Chinese, every Latin word of two letters or more is an untranslated English word, except
-#: the brand's transcription and the language switch's own name (cards are J, Q, K, A alone).
-LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-LATIN_ALLOWED = {"Gouji", "English"}
-
-# Everything a player reads on a page: its text, the options of its selects (also the closed
-# ones), placeholders, button labels, the title.
-VISIBLE_TEXT = """() => [
-  document.title,
-  document.body.innerText,
-  ...[...document.querySelectorAll("option")].map((o) => o.textContent),
-  ...[...document.querySelectorAll("[placeholder]")].map((e) => e.placeholder),
-].join("\\n")"""
 
 
 def open_lobby(page: Page, server: LiveServer, lang: str) -> None:

@@ -49,6 +49,20 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
+# Everything a reader sees on a page: its text, every option of every select (closed ones
+# too), placeholders, the title. In Chinese every Latin word of two letters or more is an
+# untranslated English word, except the brand's transcription and the language switch's name
+# (cards are J, Q, K, A alone).
+VISIBLE_TEXT = """() => [
+  document.title,
+  document.body.innerText,
+  ...[...document.querySelectorAll("option")].map((o) => o.textContent),
+  ...[...document.querySelectorAll("[placeholder]")].map((e) => e.placeholder),
+].join("\\n")"""
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+LATIN_ALLOWED = {"Gouji", "English"}
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -339,7 +353,10 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "DESKTOP",
+    "LATIN_ALLOWED",
+    "LATIN_WORD",
     "PHONE",
+    "VISIBLE_TEXT",
     "Browser",
     "LiveServer",
     "Page",

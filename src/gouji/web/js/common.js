@@ -2,7 +2,8 @@
 const NAME_KEY = "gouji.name";
 const ROOMS_KEY = "gouji.rooms";
 
-function lsGet(k) {
+/** localStorage that never throws (storage may be off): null when unavailable. */
+export function lsGet(k) {
   try {
     return localStorage.getItem(k);
   } catch (e) {
@@ -10,9 +11,11 @@ function lsGet(k) {
   }
 }
 
-function lsSet(k, v) {
+/** Store `v` under `k` (null removes it); nothing happens where storage is off. */
+export function lsSet(k, v) {
   try {
-    localStorage.setItem(k, v);
+    if (v === null) localStorage.removeItem(k);
+    else localStorage.setItem(k, v);
   } catch (e) {
     /* storage unavailable */
   }

@@ -1,5 +1,6 @@
 // The events HTTP API (docs/competitions.md) for the event pages: requests, the organiser key
 // kept per event in localStorage, and what the pages read from an event's JSON.
+import { lsGet, lsSet } from "./common.js";
 import { refusalText } from "./event-words.js";
 
 /** A refusal of the server, with its words in the page's language as `message`. */
@@ -38,22 +39,7 @@ export function loadEvent(code) {
   return api("GET", `/api/events/${encodeURIComponent(code)}`);
 }
 
-function lsGet(k) {
-  try {
-    return localStorage.getItem(k);
-  } catch (e) {
-    return null;
-  }
-}
 
-function lsSet(k, v) {
-  try {
-    if (v === null) localStorage.removeItem(k);
-    else localStorage.setItem(k, v);
-  } catch (e) {
-    /* storage unavailable */
-  }
-}
 
 /** The organiser key of an event remembered in this browser ("" when none). */
 export function loadKey(code) {
