@@ -18,11 +18,11 @@ from typing import Any
 
 from gouji.competition import pairing
 from gouji.competition.sheet import SheetError, score_sheet
+from gouji.game import SANCTIONS as SANCTION_KINDS  # R19.4: the engine's list
 from gouji.rules import ConfigError, Rules, make_rules
 
 FORMAT = "gouji-event/1"
 FORMATS = ("knockout", "round_robin", "swiss")
-SANCTION_KINDS = ("warning", "cancel_turn", "penalty", "last_place", "disqualify")
 TEAM_SIZE = 3
 MAX_TEAMS = 256
 MAX_NAME = 40
