@@ -13,6 +13,7 @@ import time
 import pytest
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
+    PHONE,
     LiveServer,
     Pages,
     expect,
@@ -32,7 +33,9 @@ def trust_through_automatic_passes(
     code = server.create_room(
         bots=5, bot_delay_ms=delay_ms, timer_s=None, next_delay_ms=300, seed=SEED
     )
-    page = start_seated(pages, server, code, "Alice")
+    # a phone that asks for no motion: the page's logic runs as always, its drawing costs
+    # less over five minutes (the suite shares two cores)
+    page = start_seated(pages, server, code, "Alice", PHONE, reduced_motion=True)
     seat: int = state(page, "seat")
     page.locator("#trust").click()
     expect(page.locator("#trust")).to_have_text("Stop auto-play")

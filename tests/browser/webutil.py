@@ -123,8 +123,18 @@ class Pages:
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
 
-    def new(self, name: str | None, viewport: ViewportSize = DESKTOP, lang: str = "en") -> Page:
-        ctx = self.browser.new_context(viewport=viewport, locale="en-US")
+    def new(
+        self,
+        name: str | None,
+        viewport: ViewportSize = DESKTOP,
+        lang: str = "en",
+        reduced_motion: bool = False,
+    ) -> Page:
+        ctx = self.browser.new_context(
+            viewport=viewport,
+            locale="en-US",
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
         # `lang` unless the page switched; the name as the lobby would have stored it
         script = _set_once("gouji.lang", lang)
         if name is not None:
@@ -253,9 +263,10 @@ def start_seated(
     name: str,
     viewport: ViewportSize = DESKTOP,
     lang: str = "en",
+    reduced_motion: bool = False,
 ) -> Page:
     """A page for `name` that sits down in `code` and starts the match (bots fill the rest)."""
-    page = pages.new(name, viewport, lang)
+    page = pages.new(name, viewport, lang, reduced_motion)
     open_table(page, server, code)
     wait_seated(page, server, code, name)
     page.locator("#start").click()
