@@ -1,4 +1,4 @@
-# On a fresh machine `make demo` plays a game and `make test` passes the tests; both create .venv.
+# On a fresh machine `make serve` runs the game (HOST=, PORT=) and `make test` passes the tests; both create .venv.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,11 +6,22 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test demo lint bench bench-compare serve clean
 
+SERVE_STAMP := $(VENV)/.installed-serve
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Everything: the game, the arena's statistics and the test tools.
 $(STAMP): pyproject.toml
-	$(PY) -m venv $(VENV)
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(SERVE_STAMP)
+
+# Only what playing and serving need (no test tools, no SciPy or matplotlib).
+$(SERVE_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $(SERVE_STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -19,12 +30,13 @@ test: $(STAMP)
 	$(BIN)/pytest -n auto
 
 # One random game of the full rules, printed play by play.
-demo: $(STAMP)
+demo: $(SERVE_STAMP)
 	$(BIN)/gouji selfplay --preset OUTLINE_FULL --seed 1
 
-# The multiplayer server on http://127.0.0.1:8000 (docs/protocol.md), rooms kept in gouji.db.
-serve: $(STAMP)
-	$(BIN)/gouji serve
+# The multiplayer server on http://$(HOST):$(PORT) (docs/protocol.md), rooms kept in gouji.db;
+# Ctrl-C stops it (rooms are stored: the next start takes them up again).
+serve: $(SERVE_STAMP)
+	$(BIN)/gouji serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -185,7 +185,14 @@ def parse_agent_option(text: str) -> tuple[str, str, int | float | str]:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Agents against each other on duplicate deals: win rate, score difference, ratings."""
-    from gouji import arena
+    try:
+        from gouji import arena
+    except ModuleNotFoundError as e:  # SciPy, openskill, matplotlib: the `arena` extra
+        print(
+            f"gouji arena: {e.name} is missing: pip install 'gouji[arena]' (make test installs it)",
+            file=sys.stderr,
+        )
+        return 2
 
     names = [n.strip() for n in args.agents.split(",") if n.strip()]
     try:
