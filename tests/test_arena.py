@@ -240,3 +240,21 @@ def test_agent_options() -> None:
         arena.run(PRESET, ["random", "greedy"], 1, options={"random": {"bogus": 1}})
     code = cli.main(["arena", "--agents", "random,greedy", "--deals", "1", "--opt", "random.x=1"])
     assert code == 2
+
+
+def test_arena_without_its_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`make serve` installs no SciPy (issue 12): `gouji arena` then names the missing extra."""
+    import sys
+
+    import gouji
+    from gouji.cli import main
+
+    monkeypatch.delattr(gouji, "arena", raising=False)  # `from gouji import arena` imports again
+    monkeypatch.delitem(sys.modules, "gouji.arena", raising=False)
+    monkeypatch.delitem(sys.modules, "gouji.stats", raising=False)
+    monkeypatch.setitem(sys.modules, "scipy.stats", None)
+    assert main(["arena", "--agents", "random,greedy", "--deals", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "scipy" in err and "gouji[arena]" in err
