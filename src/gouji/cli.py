@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gouji.bench import bench, bench_matches
+from gouji.competition import Event
 from gouji.game import Game, UnsupportedRules
 from gouji.record import RecordError, replay
 from gouji.rules import DEFAULT_PRESET, PRESET_NAMES, ConfigError, Rules, make_rules, parse_override
@@ -231,7 +232,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """A whole all-bot event (docs/competitions.md): draws, matches, standings."""
-    from gouji.competition import Event, EventError, play_event
+    from gouji.competition import EventError, play_event
     from gouji.competition.report import summary, text_report
     from gouji.progress import progress_bar
 
@@ -269,11 +270,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _games_estimate(ev: object) -> int:
+def _games_estimate(ev: Event) -> int:
     """Games the event will play without ties (the progress bar's length)."""
-    from gouji.competition import Event
-
-    assert isinstance(ev, Event)
     n = len(ev.teams)
     tables = 2 if ev.duplicate else 1
     if ev.format == "knockout":

@@ -7,7 +7,7 @@ tie (R17.3) continues the same match.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -104,12 +104,3 @@ def _tasks(ev: Event, bot: str, records: Mapping[str, dict[str, Any]]) -> list[T
 def _task(ev: Event, t: Table, bot: str, record: Mapping[str, Any] | None, count: int) -> TableTask:
     a, b = (ev.teams[i].bot or bot for i in t.teams)
     return TableTask(t.id, ev.preset, ev.overrides, t.seed, (a, b), record, count)
-
-
-def games_total(ev: Event) -> int:
-    """Games played so far (for a progress bar)."""
-    return sum(len(t.games) for m in ev.matches() for t in m.tables)
-
-
-def team_names(ev: Event, teams: Sequence[int | None]) -> list[str | None]:
-    return [ev.teams[t].name if t is not None else None for t in teams]
