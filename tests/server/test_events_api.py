@@ -341,10 +341,12 @@ def test_a_store_failure_changes_nothing_and_stays_in_its_event(tmp_path: Path) 
         store: Store = client.app.state.store  # type: ignore[attr-defined]
         real = store.save_event
 
-        def broken(code_: str, data: dict[str, Any], rooms: Sequence[NewRoom] = ()) -> None:
+        def broken(
+            code_: str, data: dict[str, Any], rooms: Sequence[NewRoom] = (), fence: Any = None
+        ) -> None:
             if code_ == code:
                 raise RuntimeError("disk full")
-            real(code_, data, rooms)
+            real(code_, data, rooms, fence)
 
         store.save_event = broken  # type: ignore[method-assign,assignment]
         message = Organiser(client, code, org).refused(503, "POST", "/rounds")

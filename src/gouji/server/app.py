@@ -1,7 +1,9 @@
 """The Starlette app: HTTP API, the websocket ``/ws`` and the web client's files.
 
-``create_app(db_url)`` opens the database, rebuilds every stored room and returns the app;
-its lifespan starts the rooms' driver tasks and stops them (docs/protocol.md).
+``create_app(db_url)`` opens the database, takes the leases of this process (``worker``:
+alone, every room; one of several, its share — docs/scaling.md), rebuilds their rooms and
+returns the app; its lifespan starts the rooms' driver tasks, the lease renewal and the
+lobby's notifications, and stops them (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -18,13 +20,21 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.directory import Directory
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
 from gouji.server.limits import Limits, is_local
+from gouji.server.metrics import CONTENT_TYPE, Metrics
 from gouji.server.protocol import (
     MAX_BODY,
     RATE_LIMITED,
@@ -35,8 +45,9 @@ from gouji.server.protocol import (
     load_json,
     parse_config,
 )
-from gouji.server.rooms import Connection, Hub, Room
+from gouji.server.rooms import SOLO, Connection, Hub, Moved, Room
 from gouji.server.rulespage import NoRulesPage, pick_lang, render_rules_page
+from gouji.server.site import Site
 from gouji.server.store import Store
 
 log = logging.getLogger("gouji.server")
@@ -88,15 +99,25 @@ def client_ip(conn: Request | WebSocket) -> str:
 
 
 def create_app(
-    db_url: str = DEFAULT_DB, *, web_dir: Path | None = None, limits: Limits | None = None
+    db_url: str = DEFAULT_DB,
+    *,
+    web_dir: Path | None = None,
+    limits: Limits | None = None,
+    worker: str = SOLO,
 ) -> Starlette:
-    """The server app on the database ``db_url`` (every stored room and event is rebuilt
-    now), with ``limits`` (docs/security.md; defaults when None)."""
+    """The server app on the database ``db_url``, with ``limits`` (docs/security.md;
+    defaults when None). ``worker`` names this process among the site's; the rooms and
+    events whose leases it takes now are rebuilt now."""
     store = Store(db_url)
-    hub = Hub(store, limits)
-    hub.load()
+    if not store.shared:  # SQLite is one process's file: that process holds everything
+        worker = SOLO
+    hub = Hub(store, limits, worker=worker)
     events = Events(store, hub)
-    events.load()
+    directory = Directory(store)
+    hub.on_push = directory.publish
+    site = Site(store, hub, events)
+    site.start()
+    metrics = Metrics(hub, site)
     web = web_dir if web_dir is not None else WEB_DIR
 
     def room_or_404(request: Request) -> Room:
@@ -116,7 +137,22 @@ def create_app(
         return int(raw)
 
     async def healthz(request: Request) -> Response:
+        """Liveness: the process answers."""
         return JSONResponse({"ok": True})
+
+    async def readyz(request: Request) -> Response:
+        """Readiness: it holds its leases (renewed lately) and hears the lobby's changes."""
+        lobby = directory.listening or not store.shared
+        ok = site.ready and lobby
+        body = {"ok": ok, "worker": hub.worker, "leases": site.ready, "lobby": lobby}
+        return JSONResponse(body, status_code=200 if ok else 503)
+
+    async def metrics_page(request: Request) -> Response:
+        return Response(metrics.exposition(), media_type=CONTENT_TYPE)
+
+    async def list_rooms(request: Request) -> Response:
+        """The lobby's list: rooms created with ``listed`` (every process answers the same)."""
+        return JSONResponse({"rooms": directory.listed()})
 
     async def create_room(request: Request) -> Response:
         ip = client_ip(request)
@@ -257,18 +293,40 @@ def create_app(
         assert isinstance(exc, HTTPException)
         return _error(exc.status_code, str(exc.detail))
 
+    async def moved(request: Request, exc: Exception) -> Response:
+        """Served by another process: a redirect the proxy routes to it (``?w=``), or, while
+        nobody holds it (its process just died), 503 and a second to wait."""
+        assert isinstance(exc, Moved)
+        if exc.worker is not None and request.query_params.get("w") != exc.worker:
+            url = request.url.include_query_params(w=exc.worker)
+            return RedirectResponse(f"{url.path}?{url.query}", status_code=307)
+        why = "this room is moving to another server process: try again in a second"
+        return JSONResponse({"error": why}, status_code=503, headers={"retry-after": "1"})
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.start_all()
+        tasks = [
+            asyncio.get_running_loop().create_task(site.run(), name="leases"),
+            asyncio.get_running_loop().create_task(directory.listen(), name="lobby"),
+        ]
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
             await hub.stop_all()
+            site.stop()
             store.close()
 
     routes = [
         Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics_page),
         Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms", list_rooms, methods=["GET"]),
         Route("/api/rooms/{code}", room_summary),
         Route("/api/rooms/{code}/games", room_games),
         Route("/api/rooms/{code}/games/{index}/record", game_record),
@@ -291,10 +349,13 @@ def create_app(
             ApiError: api_error,
             EventApiError: event_error,
             HTTPException: http_error,
+            Moved: moved,
         },
         lifespan=lifespan,
     )
     app.state.hub = hub
     app.state.store = store
     app.state.events = events
+    app.state.site = site
+    app.state.directory = directory
     return app

@@ -280,6 +280,7 @@ class Events:
         self.store = store
         self.hub = hub
         self.events: dict[str, LiveEvent] = {}
+        self.locate: Callable[[str], bool] | None = None  # the site: an event held elsewhere
 
     # ------------------------------------------------------------------ store first
     def change(
@@ -298,7 +299,7 @@ class Events:
             live.ev = rebuild(live.saved)
             raise
         try:
-            self.store.save_event(live.code, data, new_rooms)
+            self.store.save_event(live.code, data, new_rooms, self.hub.fence(live.code))
         except Exception as e:
             live.ev = rebuild(live.saved)
             log.error("event %s: the store refused a change: %s", live.code, e)
@@ -307,23 +308,29 @@ class Events:
         return out
 
     # ------------------------------------------------------------------ start-up
-    def load(self) -> None:
-        """Rebuild every stored event and reattach its rooms (a restart); results played
-        before the restart but not yet in the event are taken in now."""
-        for stored in self.store.load_events():
+    def load(self, homes: Sequence[str] | None = None) -> None:
+        """Rebuild the stored events (of ``homes``: a take-over) and reattach their rooms (a
+        restart); results played before the restart but not yet in the event are taken in."""
+        loaded = []
+        for stored in self.store.load_events(homes):
+            if stored.code in self.events:
+                continue
             try:
                 live = self._live(stored)
             except (EventError, TypeError, ValueError, KeyError) as e:
                 log.error("event %s: not loaded: %s", stored.code, e)
                 continue
             self.events[live.code] = live
-        for live in self.events.values():
+            loaded.append(live)
+        for live in loaded:
             try:
                 self.attach(live)
             except Exception:  # one event's trouble stays with it: the others still load
                 log.exception("event %s: its tables could not be reattached", live.code)
         playing = {t.room for live in self.events.values() for t in self._tables(live.ev)}
         for room in self.hub.rooms.values():  # a table whose event is gone plays no more
+            if homes is not None and room.home not in homes:
+                continue
             if room.config.event is not None and room.code not in playing:
                 room.halted = room.halted or "closed"
 
@@ -439,6 +446,9 @@ class Events:
         if self.hub.lookups.full(ip):
             raise EventApiError(429, "rate_limited", "too many unknown codes from your address")
         live = self.events.get(code.strip().upper()) if _CODE.fullmatch(code) else None
+        if live is None and _CODE.fullmatch(code) and self.locate is not None:
+            code = code.strip().upper()
+            live = self.events.get(code) if self.locate(code) else None  # or raises Moved
         if live is None:
             self.hub.lookups.allow(ip)
             raise not_found(f"no event {code[:20]!a}")
@@ -551,7 +561,9 @@ class Events:
         code = self._new_code()
         data = ev.to_dict()
         try:
-            created = self.store.create_event(code, tokens.token_hash(key), asdict(settings), data)
+            created = self.store.create_event(
+                code, tokens.token_hash(key), asdict(settings), data, self.hub.fence(code)
+            )
         except Exception as e:
             log.error("event %s: the store refused it: %s", code, e)
             raise Unavailable(f"the store refused the event ({type(e).__name__})") from None
@@ -562,7 +574,7 @@ class Events:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.events:
+            if code not in self.events and self.store.lease(code) is None:
                 return code
 
     # ------------------------------------------------------------------ rounds

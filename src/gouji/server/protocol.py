@@ -223,6 +223,7 @@ class RoomConfig:
     fixed_deal: bool = False  # the creator chose the seed: every seat and spectator is told
     expires: float | None = None  # epoch seconds after which an all-bot room plays no more
     formation: str = "seats"  # R1.6: seats / draw / opposite (gouji.competition.formation)
+    listed: bool = False  # shown in the lobby's list of open rooms (else found by code only)
     # a competition table: {"code": event, "table": table id}; its seats are fixed by
     # ``seating`` (by seat: {"name", "bot"} or {"name", "invite": the invitation's hash})
     event: dict[str, str] | None = None
@@ -259,6 +260,7 @@ _CONFIG_FIELDS = {
     "seed",
     "seat_takeover",
     "formation",
+    "listed",
 }
 
 
@@ -326,6 +328,10 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
         if body["formation"] not in FORMATIONS:
             raise ConfigProblem(f"'formation' must be one of {', '.join(FORMATIONS)}")
         cfg.formation = body["formation"]
+    if body.get("listed") is not None:
+        if not isinstance(body["listed"], bool):
+            raise ConfigProblem("'listed' must be true or false")
+        cfg.listed = body["listed"]
     if body.get("card_counter") is not None:
         if not isinstance(body["card_counter"], bool):
             raise ConfigProblem("'card_counter' must be true or false")

@@ -24,10 +24,11 @@ import dataclasses
 import functools
 import json
 import logging
+import re
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,15 @@ from gouji.server.protocol import (
     config_from_dict,
     parse_message,
 )
-from gouji.server.store import Also, SeatRow, Store, StoredAction, StoredRoom
+from gouji.server.store import (
+    Also,
+    Fence,
+    LeaseLost,
+    SeatRow,
+    Store,
+    StoredAction,
+    StoredRoom,
+)
 
 log = logging.getLogger("gouji.server")
 
@@ -72,10 +81,29 @@ CODE_LENGTH = 8  # 40 bits: guessing a live room's code takes ~10^12 tries / liv
 MOVE_KINDS = ("act", "autoact", "bot", "auto", "timeout")  # actions applied to the match
 NOTES_KEPT = 40  # recent room notes (timeouts, 托管, watchers, seats taken) in the summary
 TIMEOUTS_TO_TRUST = 2  # R19.3: 托管 after two timeouts in a row
+SOLO = "solo"  # the worker name of a server that runs alone
+LEASE_S = 4.0  # a home's lease lasts this long unless renewed (renewed every second)
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+RESUME_MIN_S = 3.0  # a turn timer resumed after a take-over leaves at least this (D56)
 
 
 class StoreFailed(Exception):
     """The store refused a write; the room was rolled back to before the change."""
+
+
+class Moved(Exception):
+    """The room (or event) is served by another process: ``worker`` (None while nobody
+    holds it: its process died and the lease has not lapsed yet; try again soon)."""
+
+    def __init__(self, code: str, worker: str | None) -> None:
+        super().__init__(f"{code} is served by {worker or 'another process, soon'}")
+        self.code = code
+        self.worker = worker
+
+
+class RoomLost(StoreFailed):
+    """Another process holds this room's home now: the change was not made here, and this
+    process serves the room no more (its clients are sent to the owner)."""
 
 
 @dataclass
@@ -209,6 +237,13 @@ class Room:
         self.allowed_games: int | None = None  # games the event lets it start
         self.halted: str | None = None  # why it plays no more: "decided" or "closed"
         self.listener: Callable[[Room], None] | None = None  # told after every change
+        # several processes (docs/scaling.md): the home whose lease fences every write
+        self.home = str(config.event["code"]) if config.event else code
+        self.fence: Callable[[str], Fence] | None = None  # the hub's: this process's lease
+        self.lost = False  # another process took the home: this copy is dead
+        self.on_lost: Callable[[Room], None] | None = None
+        self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
+        self.decisions = 0  # moves applied live here (the /metrics counter reads the hub's)
         for i, entry in enumerate(config.seating or []):
             self.seats[i] = _reserved(entry)
 
@@ -317,10 +352,12 @@ class Room:
         except Exception:
             del self.notes[notes:]  # a refused decision leaves no note either
             raise
+        stored_at = time.time()
         if self.store is not None:
             action = StoredAction(self.version + 1, seat, kind, stored_text, client_id)
+            fence = self.fence(self.home) if self.fence is not None else None
             try:
-                self.store.add_action(self.code, action, seat_rows, also)
+                stored_at = self.store.add_action(self.code, action, seat_rows, also, fence)
             except Exception as e:
                 self.seats = seats
                 del self.notes[notes:]
@@ -328,12 +365,21 @@ class Room:
                 if before is not None:
                     self.match = before
                 self._rewind_match(mark)
+                if isinstance(e, LeaseLost):
+                    log.warning("room %s: another process holds it now", self.code)
+                    self.lost = True
+                    self.changed.set()
+                    if self.on_lost is not None:
+                        self.on_lost(self)
+                    raise RoomLost("this room is served by another process now") from None
                 log.error("room %s: the store refused %s #%d: %s", self.code, kind, action.seq, e)
                 raise StoreFailed(f"the store refused the change ({type(e).__name__})") from None
+        if kind in MOVE_KINDS:
+            self.decisions += 1
         self.version += 1
         if client_id is not None:
             self.applied.add((seat, client_id))
-        self._after_change()
+        self._after_change(stored_at)
         self.push_all()
         if self.listener is not None:
             try:
@@ -341,8 +387,10 @@ class Room:
             except Exception:  # the event's trouble never stops the table
                 log.exception("room %s: the event listener failed", self.code)
 
-    def replay(self, actions: list[StoredAction]) -> None:
-        """Rebuild the room from its stored actions (a restart)."""
+    def replay(self, actions: list[StoredAction], stopped: float | None = None) -> None:
+        """Rebuild the room from its stored actions (a restart, a take-over). The turn timer
+        resumes with the time it had left when its last process was last alive
+        (``stopped``, epoch seconds; None: now), at least ``RESUME_MIN_S``."""
         for a in actions:
             if a.seq != self.version + 1:
                 raise ValueError(f"room {self.code}: action #{a.seq} after #{self.version}")
@@ -350,7 +398,16 @@ class Room:
             self.version = a.seq
             if a.client_id is not None:
                 self.applied.add((a.seat, a.client_id))
-        self._after_change()
+            self._refresh_deadline(a.created)  # as it was set live, when the action was stored
+        now = time.time()
+        if self.deadline is not None:
+            timer = float(self.config.timer_s or 0)
+            at = now if stopped is None or stopped <= 0 else min(stopped, now)
+            left = min(timer, max(RESUME_MIN_S, self.deadline - at))
+            self.deadline = round(now + left, 3)
+            self._deadline_mono = time.monotonic() + left
+        self._since = time.monotonic()
+        self.changed.set()
 
     def _match_mark(self) -> tuple[int, int, int, int, int] | None:
         """Where the match stands: games, actions of the last, its prompt answers, its
@@ -406,12 +463,14 @@ class Room:
         m = self.match
         return None if m is None or self.private_turn() else m.to_act
 
-    def _after_change(self) -> None:
+    def _after_change(self, now: float) -> None:
         self._since = time.monotonic()
-        self._refresh_deadline()
+        self._refresh_deadline(now)
         self.changed.set()
 
-    def _refresh_deadline(self) -> None:
+    def _refresh_deadline(self, now: float) -> None:
+        """A new decision for a human seat gets the whole timer from ``now`` (epoch
+        seconds: when the action before it was stored)."""
         m, timer = self.match, self.config.timer_s
         seat = m.to_act if m is not None else None
         if m is None or seat is None or timer is None or self.seats[seat].automatic:
@@ -420,8 +479,8 @@ class Room:
         key = (len(m.games), len(m.game.actions), len(m.prompt_answers[-1]), seat)
         if key != self._deadline_key:
             self._deadline_key = key
-            self._deadline_mono = time.monotonic() + timer
-            self.deadline = round(time.time() + timer, 3)
+            self.deadline = round(now + timer, 3)
+            self._deadline_mono = time.monotonic() + (self.deadline - time.time())
 
     # ------------------------------------------------------------------ what clients see
     @property
@@ -561,6 +620,11 @@ class Room:
             del self.notes[:-NOTES_KEPT]
         for conn in self.conns:
             conn.mark()
+        if self.on_push is not None:
+            try:
+                self.on_push(self)
+            except Exception:  # the lobby's list never stops the table
+                log.exception("room %s: the lobby's list failed", self.code)
 
     # ------------------------------------------------------------------ finished games
     def games(self) -> list[dict[str, Any]]:
@@ -637,7 +701,7 @@ class Room:
         return None
 
     async def _drive(self) -> None:
-        while True:
+        while not self.lost:
             self.changed.clear()
             plan = self._plan()
             if plan is None:
@@ -725,12 +789,28 @@ class Room:
 
 
 class Hub:
-    """Every room of one server, the websocket message handling and the per-address limits."""
+    """Every room this process serves, the websocket message handling and the per-address
+    limits. ``worker`` names the process among the site's (docs/scaling.md): the rooms it
+    serves are those of the homes whose lease it holds (gouji.server.site)."""
 
-    def __init__(self, store: Store | None, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: Store | None,
+        limits: Limits | None = None,
+        *,
+        worker: str = SOLO,
+        lease_s: float = LEASE_S,
+    ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.worker = worker
+        self.lease_s = lease_s
         self.rooms: dict[str, Room] = {}
+        self.retired_decisions = 0  # decisions of rooms no longer served here (/metrics)
+        self.on_lost: Callable[[Room], None] | None = None  # the site drops the room's home
+        self.locate: Callable[[str], Room | None] | None = None  # the site: a room elsewhere
+        self.on_act: Callable[[float], None] | None = None  # seconds from an act to its ack
+        self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
         self.connections: Counter[str] = Counter()  # open websockets by address
         self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600)
         self.lookups = WindowCounter(self.limits.lookups_per_ip_per_min, 60)
@@ -741,26 +821,55 @@ class Hub:
         return room.replay_steps(index) if room is not None else None
 
     def find(self, code: str, ip: str) -> Room | None:
-        """The room of ``code``, counting unknown codes per address (code probing)."""
+        """The room of ``code``, counting unknown codes per address (code probing). A room
+        another process serves raises the site's ``Moved`` (gouji.server.site)."""
         if self.lookups.full(ip):
             raise ProtocolError(RATE_LIMITED, "too many unknown room codes from your address")
         room = self.get(code)
+        if room is None and self.locate is not None and _CODE.fullmatch(code.strip().upper()):
+            room = self.locate(code.strip().upper())
         if room is None:
             self.lookups.allow(ip)
         return room
 
+    def fence(self, home: str) -> Fence:
+        """What a write of ``home`` checks: this process still holds its lease (renewed)."""
+        return Fence(home, self.worker, time.time() + self.lease_s)
+
     # ------------------------------------------------------------------ rooms
-    def load(self) -> None:
-        """Rebuild every stored room (a restart)."""
+    def load(self, homes: Collection[str] | None = None, seen: float | None = None) -> list[Room]:
+        """Rebuild the stored rooms (of ``homes``): a restart or a take-over, with timers
+        resumed as they were at ``seen`` (when their last process was last alive)."""
         if self.store is None:
-            return
-        for stored in self.store.load():
+            return []
+        loaded = []
+        for stored in self.store.load(homes):
+            if stored.code in self.rooms:
+                continue
             room = self._room_of(stored)
             try:
-                room.replay(stored.actions)
+                room.replay(stored.actions, seen)
             except Exception:
                 log.exception("room %s: replay stopped at version %d", room.code, room.version)
-            self.rooms[room.code] = room
+            self.add(room)
+            loaded.append(room)
+        return loaded
+
+    def drop(self, room: Room, owner: str | None) -> None:
+        """Serve ``room`` here no more (another process holds it): its driver stops and its
+        clients are told where it went (``moved``: they connect again, to ``owner``)."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        room.lost = True
+        room.changed.set()
+        if room.task is not None and not room.task.done():
+            room.task.cancel()
+        self.retired_decisions += room.decisions
+        room.decisions = 0
+        for conn in list(room.conns):
+            conn.send({"type": "moved", "room": room.code, "worker": owner})
+            conn.drop("the room moved to another process", keep=True)
+        room.conns.clear()
 
     def _room_of(self, stored: StoredRoom) -> Room:
         cfg = config_from_dict(stored.config)
@@ -778,20 +887,21 @@ class Hub:
             config.expires = round(time.time() + self.limits.bot_room_s, 3)
         created = time.time()
         if self.store is not None:
-            created = self.store.create_room(code, config.as_dict(), seed)
+            created = self.store.create_room(code, config.as_dict(), seed, self.fence(code))
         room = Room(code, config, seed, created, self.store)
-        self.rooms[code] = room
+        self.add(room)
         if config.bots >= SEATS:  # an all-bot table starts at once
             start_match(room, config.bot)
-        with contextlib.suppress(RuntimeError):  # no running loop: started on first use
-            room.ensure_driver()
         return room
 
     def get(self, code: str) -> Room | None:
         return self.rooms.get(code.strip().upper())
 
     def add(self, room: Room) -> None:
-        """Serve a room made elsewhere (a competition table, already stored)."""
+        """Serve a room (new, rebuilt, or a competition table made by its event)."""
+        room.fence = self.fence
+        room.on_lost = self.on_lost
+        room.on_push = self.on_push
         self.rooms[room.code] = room
         with contextlib.suppress(RuntimeError):  # no running loop: started on first use
             room.ensure_driver()
@@ -802,7 +912,9 @@ class Hub:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.rooms:
+            if code in self.rooms:
+                continue
+            if self.store is None or (self.store.home(code) or self.store.lease(code)) is None:
                 return code
 
     def start_all(self) -> None:
@@ -820,9 +932,19 @@ class Hub:
         try:
             msg = parse_message(raw)
             msg_id = msg.get("id")
+            began = time.perf_counter()
             await self._dispatch(conn, msg)
+            if msg["type"] == "act" and self.on_act is not None:
+                self.on_act(time.perf_counter() - began)
         except ProtocolError as e:
             conn.send(e.as_message())
+        except Moved as e:  # the client connects again, to the owner (docs/protocol.md)
+            conn.send({"type": "moved", "room": e.code, "worker": e.worker})
+            conn.drop("the room is served by another process", keep=True)
+        except RoomLost:
+            room = conn.room
+            if room is not None and self.on_lost is not None:
+                self.on_lost(room)  # drops it: every connection is told where it went
         except StoreFailed as e:
             conn.send(
                 ProtocolError(UNAVAILABLE, f"{e}; nothing changed, try again", msg_id).as_message()

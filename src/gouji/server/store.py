@@ -4,13 +4,20 @@ A room is its config, its seed and its ordered actions: replaying the actions re
 (rooms.Room.replay). An event (competition) is one row: its settings and its
 ``Event.to_dict()``, rewritten whole on every change. SQLite by default; ``postgresql://``
 URLs use psycopg 3.
+
+Several server processes share one PostgreSQL database (docs/scaling.md): every room belongs
+to a *home* (its own code; an event's tables and the event itself share the event's code) and
+a home to the one process holding its *lease* (``leases``: owner and expiry, renewed every
+second). Every stored action is fenced: it is written only while its process still holds the
+home's lease, in the same transaction, so a process that lost a room can never add to it.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +38,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -82,8 +90,33 @@ events_table = Table(
     Column("updated", Float, nullable=False),
 )
 
+homes_table = Table(
+    "room_homes",
+    metadata,
+    Column("room", String(16), ForeignKey("rooms.code"), primary_key=True),
+    Column("home", String(16), nullable=False, index=True),
+)
+
+leases_table = Table(
+    "leases",
+    metadata,
+    Column("home", String(16), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("until", Float, nullable=False),  # epoch seconds (the processes' clocks agree: NTP)
+    Column("seen", Float, nullable=False, default=0.0),  # the owner's last renewal (or stop)
+)
+
+listing_table = Table(
+    "listing",  # the lobby's list: rooms open to everybody, one brief each (directory.py)
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("brief", Text, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
 _INSERT_ACTION = insert(actions_table)
 Also = Callable[[Connection], None]  # more writes in the same transaction
+LOBBY_CHANNEL = "gouji_lobby"  # PostgreSQL NOTIFY channel of the lobby's list
 
 
 def engine_url(url: str) -> str:
@@ -94,6 +127,19 @@ def engine_url(url: str) -> str:
     return url
 
 
+class LeaseLost(Exception):
+    """This process no longer holds the home of the room it wrote to (another took it)."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    """Write only while ``owner`` holds ``home``'s lease; renew it to ``until``."""
+
+    home: str
+    owner: str
+    until: float
+
+
 @dataclass
 class StoredAction:
     seq: int
@@ -101,6 +147,7 @@ class StoredAction:
     kind: str
     text: str
     client_id: str | None
+    created: float = 0.0  # when it was stored (epoch seconds): timers resume from it
 
 
 @dataclass
@@ -150,11 +197,42 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._home_old_rooms()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may use this database (PostgreSQL; SQLite is one
+        process's file)."""
+        return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_room(self, code: str, config: dict[str, Any], seed: int) -> float:
+    def _home_old_rooms(self) -> None:
+        """Rooms stored before homes existed get theirs (and a lapsed lease) once."""
+        with self.engine.begin() as conn:
+            homed = select(homes_table.c.room)
+            rows = conn.execute(
+                select(rooms_table.c.code, rooms_table.c.config).where(
+                    rooms_table.c.code.not_in(homed)
+                )
+            ).all()
+            for r in rows:
+                home = home_of(r.code, json.loads(r.config))
+                conn.execute(insert(homes_table).values(room=r.code, home=home))
+                _ensure_lease(conn, home)
+            events = conn.execute(
+                select(events_table.c.code).where(
+                    events_table.c.code.not_in(select(leases_table.c.home))
+                )
+            ).all()
+            for e in events:
+                _ensure_lease(conn, e.code)
+
+    def create_room(
+        self, code: str, config: dict[str, Any], seed: int, lease: Fence | None = None
+    ) -> float:
+        """Store a new room (its home, and with ``lease`` the home's lease for this process)."""
         created = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -162,6 +240,16 @@ class Store:
                     code=code, config=json.dumps(config), seed=seed, created=created
                 )
             )
+            home = home_of(code, config)
+            conn.execute(insert(homes_table).values(room=code, home=home))
+            if lease is not None and home == code:
+                conn.execute(
+                    insert(leases_table).values(
+                        home=home, owner=lease.owner, until=lease.until, seen=time.time()
+                    )
+                )
+            else:
+                _ensure_lease(conn, home)
         return created
 
     def add_action(
@@ -170,10 +258,15 @@ class Store:
         action: StoredAction,
         seats: list[SeatRow] | None = None,
         also: Also | None = None,
-    ) -> None:
+        fence: Fence | None = None,
+    ) -> float:
         """Store one applied action (and the seats it changed, and ``also``'s writes: an
-        event's change that goes with it) in one transaction."""
+        event's change that goes with it) in one transaction; with ``fence`` only while the
+        fence's owner holds the home (else ``LeaseLost``). Returns when it was stored."""
+        created = time.time()
         with self.engine.begin() as conn:
+            if fence is not None:
+                _check_fence(conn, fence)
             conn.execute(
                 _INSERT_ACTION,  # one statement, compiled once: params only
                 {
@@ -183,36 +276,147 @@ class Store:
                     "kind": action.kind,
                     "text": action.text,
                     "client_id": action.client_id,
-                    "created": time.time(),
+                    "created": created,
                 },
             )
             for row in seats or []:
                 _put_seat(conn, room, row)
             if also is not None:
                 also(conn)
+        return created
 
-    def load(self) -> list[StoredRoom]:
-        """Every room with its actions in order."""
+    def load(self, homes: Collection[str] | None = None) -> list[StoredRoom]:
+        """Every room (of ``homes``: those a process holds) with its actions in order."""
         with self.engine.connect() as conn:
+            query = select(rooms_table).order_by(rooms_table.c.created)
+            if homes is not None:
+                if not homes:
+                    return []
+                mine = select(homes_table.c.room).where(homes_table.c.home.in_(list(homes)))
+                query = query.where(rooms_table.c.code.in_(mine))
             rooms = {
                 r.code: StoredRoom(r.code, json.loads(r.config), int(r.seed), float(r.created))
-                for r in conn.execute(select(rooms_table).order_by(rooms_table.c.created))
+                for r in conn.execute(query)
             }
-            rows = conn.execute(
-                select(actions_table).order_by(actions_table.c.room, actions_table.c.seq)
-            )
-            for a in rows:
+            if not rooms:
+                return []
+            actions = select(actions_table).order_by(actions_table.c.room, actions_table.c.seq)
+            if homes is not None:
+                actions = actions.where(actions_table.c.room.in_(list(rooms)))
+            for a in conn.execute(actions):
                 stored = rooms.get(a.room)
                 if stored is not None:
-                    stored.actions.append(StoredAction(a.seq, a.seat, a.kind, a.text, a.client_id))
+                    stored.actions.append(
+                        StoredAction(a.seq, a.seat, a.kind, a.text, a.client_id, float(a.created))
+                    )
         return list(rooms.values())
+
+    # ------------------------------------------------------------------ leases
+    def take_leases(
+        self, owner: str, until: float, *, most: int | None = None, homes: Collection[str] = ()
+    ) -> dict[str, float]:
+        """Take the lapsed leases (and this owner's own: a restart), at most ``most`` of
+        them, picked at random so that several processes share a dead one's homes; or only
+        ``homes`` (a request for one of them). Returns each home taken with when its last
+        owner was last alive (timers resume with the time they had then)."""
+        now = time.time()
+        free = (leases_table.c.until < now) | (leases_table.c.owner == owner)
+        with self.engine.begin() as conn:
+            query = select(leases_table.c.home, leases_table.c.seen).where(free)
+            if homes:
+                query = query.where(leases_table.c.home.in_(list(homes)))
+            seen = {r.home: float(r.seen) for r in conn.execute(query)}
+            wanted = list(seen)
+            if most is not None and len(wanted) > most:
+                wanted = random.sample(wanted, most)
+            if not wanted:
+                return {}
+            done = conn.execute(
+                update(leases_table)
+                .where(leases_table.c.home.in_(wanted), free)
+                .values(owner=owner, until=until, seen=now)
+                .returning(leases_table.c.home)
+            )
+            return {r.home: seen[r.home] for r in done}
+
+    def renew_leases(self, owner: str, until: float) -> set[str]:
+        """Extend every lease of ``owner``: the homes it still holds."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(leases_table)
+                .where(leases_table.c.owner == owner)
+                .values(until=until, seen=time.time())
+                .returning(leases_table.c.home)
+            )
+            return {r.home for r in done}
+
+    def release_leases(self, owner: str) -> None:
+        """Let every lease of ``owner`` lapse now (a clean stop: others take over at once)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(leases_table)
+                .where(leases_table.c.owner == owner)
+                .values(until=0.0, seen=time.time())
+            )
+
+    def lease(self, home: str) -> tuple[str, float] | None:
+        """(owner, until) of ``home``'s lease; None when there is no such home."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(leases_table.c.owner, leases_table.c.until).where(
+                    leases_table.c.home == home
+                )
+            ).first()
+        return (str(row.owner), float(row.until)) if row is not None else None
+
+    def home(self, room: str) -> str | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(homes_table.c.home).where(homes_table.c.room == room)).first()
+        return str(row.home) if row is not None else None
+
+    # ------------------------------------------------------------------ the lobby's list
+    def put_listing(self, code: str, brief: dict[str, Any] | None) -> None:
+        """Write (or with None remove) a room's line of the lobby's list and tell every
+        process (PostgreSQL NOTIFY on ``LOBBY_CHANNEL``, delivered at commit)."""
+        payload = json.dumps({"code": code, "brief": brief}, ensure_ascii=False)
+        with self.engine.begin() as conn:
+            conn.execute(delete(listing_table).where(listing_table.c.code == code))
+            if brief is not None:
+                conn.execute(
+                    insert(listing_table).values(
+                        code=code, brief=json.dumps(brief), updated=time.time()
+                    )
+                )
+            if self.shared and len(payload.encode()) < 7900:  # NOTIFY's payload limit
+                conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": LOBBY_CHANNEL, "payload": payload},
+                )
+
+    def listing(self) -> dict[str, dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(listing_table.c.code, listing_table.c.brief))
+            return {r.code: json.loads(r.brief) for r in rows}
 
     # ------------------------------------------------------------------ events
     def create_event(
-        self, code: str, key: str, settings: dict[str, Any], data: dict[str, Any]
+        self,
+        code: str,
+        key: str,
+        settings: dict[str, Any],
+        data: dict[str, Any],
+        lease: Fence | None = None,
     ) -> float:
         created = time.time()
         with self.engine.begin() as conn:
+            if lease is not None:
+                conn.execute(
+                    insert(leases_table).values(
+                        home=code, owner=lease.owner, until=lease.until, seen=time.time()
+                    )
+                )
+            else:
+                _ensure_lease(conn, code)
             conn.execute(
                 insert(events_table).values(
                     code=code,
@@ -225,21 +429,36 @@ class Store:
             )
         return created
 
-    def save_event(self, code: str, data: dict[str, Any], rooms: Sequence[NewRoom] = ()) -> None:
+    def save_event(
+        self,
+        code: str,
+        data: dict[str, Any],
+        rooms: Sequence[NewRoom] = (),
+        fence: Fence | None = None,
+    ) -> None:
         """Rewrite an event's data, creating the rooms of its new tables in the same
-        transaction (a draw is stored whole or not at all)."""
+        transaction (a draw is stored whole or not at all); ``fence`` as ``add_action``."""
         with self.engine.begin() as conn:
+            if fence is not None:
+                _check_fence(conn, fence)
             for r in rooms:
                 conn.execute(
                     insert(rooms_table).values(
                         code=r.code, config=json.dumps(r.config), seed=r.seed, created=time.time()
                     )
                 )
+                conn.execute(insert(homes_table).values(room=r.code, home=code))
             put_event(conn, code, data)
 
-    def load_events(self) -> list[StoredEvent]:
+    def load_events(self, homes: Collection[str] | None = None) -> list[StoredEvent]:
+        """Every event (of ``homes``: those a process holds)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(events_table).order_by(events_table.c.created))
+            query = select(events_table).order_by(events_table.c.created)
+            if homes is not None:
+                if not homes:
+                    return []
+                query = query.where(events_table.c.code.in_(list(homes)))
+            rows = conn.execute(query)
             return [
                 StoredEvent(
                     r.code, r.key, json.loads(r.settings), json.loads(r.data), float(r.created)
@@ -253,6 +472,33 @@ class Store:
                 select(seats_table).where(seats_table.c.room == room).order_by(seats_table.c.seat)
             )
             return [SeatRow(r.seat, r.name, r.token, r.bot) for r in rows]
+
+
+def home_of(code: str, config: dict[str, Any]) -> str:
+    """A room's home: its event's code for a competition table, else its own code."""
+    ev = config.get("event")
+    if isinstance(ev, dict) and isinstance(ev.get("code"), str):
+        return str(ev["code"])
+    return code
+
+
+def _ensure_lease(conn: Connection, home: str) -> None:
+    """A lapsed lease for ``home`` unless it has one (any process may take it)."""
+    found = conn.execute(select(leases_table.c.home).where(leases_table.c.home == home)).first()
+    if found is None:
+        conn.execute(insert(leases_table).values(home=home, owner="", until=0.0, seen=0.0))
+
+
+def _check_fence(conn: Connection, fence: Fence) -> None:
+    """Renew the fence's lease, or raise ``LeaseLost`` when its owner no longer holds it
+    (the row lock orders this write and another process's take-over)."""
+    done = conn.execute(
+        update(leases_table)
+        .where(leases_table.c.home == fence.home, leases_table.c.owner == fence.owner)
+        .values(until=fence.until, seen=time.time())
+    )
+    if done.rowcount != 1:
+        raise LeaseLost(f"this process no longer holds {fence.home}")
 
 
 def put_event(conn: Connection, code: str, data: dict[str, Any]) -> None:
