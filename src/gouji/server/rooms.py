@@ -811,6 +811,7 @@ class Hub:
         self.locate: Callable[[str], Room | None] | None = None  # the site: a room elsewhere
         self.on_act: Callable[[float], None] | None = None  # seconds from an act to its ack
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
+        self.closing = False  # the process is stopping: connections close, nobody left
         self.connections: Counter[str] = Counter()  # open websockets by address
         self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600)
         self.lookups = WindowCounter(self.limits.lookups_per_ip_per_min, 60)
@@ -903,6 +904,8 @@ class Hub:
         room.on_lost = self.on_lost
         room.on_push = self.on_push
         self.rooms[room.code] = room
+        if self.on_push is not None:  # a new or taken-over room joins the lobby's list
+            self.on_push(room)
         with contextlib.suppress(RuntimeError):  # no running loop: started on first use
             room.ensure_driver()
 
@@ -1044,13 +1047,16 @@ class Hub:
                 c.mark()
 
     async def leave(self, conn: Connection) -> None:
-        """The connection closed: when a seated human's last connection goes, 托管."""
+        """The connection closed: when a seated human's last connection goes, 托管 — unless
+        this process is stopping (``closing``): its players come back to the next one."""
         conn.closed = True
         conn.wake.set()
         room = conn.room
         if room is None:
             return
         room.conns.discard(conn)
+        if self.closing or room.lost:
+            return
         seat = conn.seat
         async with room.lock:
             if (

@@ -38,6 +38,7 @@ const S = {
   deadline: null,
   version: -1,
   backoff: 500,
+  worker: null, // the server process serving the room (a `moved` message names it)
   retryTimer: null,
   pingTimer: null,
   conn: { key: "connecting", arg: null, kind: "wait" },
@@ -72,7 +73,9 @@ const S = {
 
 // ------------------------------------------------------------------ websocket
 function wsUrl() {
-  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+  // the server process that serves the room, once one said so (`moved`): the proxy routes `w`
+  const w = S.worker ? "?w=" + encodeURIComponent(S.worker) : "";
+  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" + w;
 }
 
 function send(msg) {
@@ -197,6 +200,11 @@ function onMessage(msg) {
       break;
     case "error":
       onError(msg);
+      break;
+    case "moved":
+      // another server process serves the room (or will in a moment): connect to it
+      S.worker = msg.worker || null;
+      S.backoff = msg.worker ? 100 : 1000;
       break;
     case "replaced":
       // another connection presented this seat's token: it has the seat now, we watch
