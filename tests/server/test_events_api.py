@@ -520,7 +520,7 @@ def test_a_sanction_the_store_refuses_is_undone_in_the_room(tmp_path: Path) -> N
         def broken(*args: Any, **kw: Any) -> None:
             raise RuntimeError("disk full")
 
-        store.add_action = broken  # type: ignore[method-assign]
+        store.add_action = broken  # type: ignore[method-assign,assignment]
         pen = {"kind": "penalty", "seat": 1, "points": -2, "article": "第二十九条"}
         org.refused(503, "POST", f"/tables/{t1['id']}/sanctions", pen)
         assert json.dumps(r1.match.record(), sort_keys=True) == before

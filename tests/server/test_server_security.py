@@ -68,7 +68,7 @@ def test_store_failure_rolls_the_move_back_and_says_so(tmp_path: Path) -> None:
         def broken(*args: Any, **kw: Any) -> None:
             raise RuntimeError("disk full")
 
-        store.add_action = broken  # type: ignore[method-assign]
+        store.add_action = broken  # type: ignore[method-assign,assignment]
         legal = m["view"]["legal_actions"]
         p.send(type="act", id="a1", action=legal[0])
         err = _error(p, "unavailable")
@@ -92,7 +92,7 @@ def test_store_failure_on_sit_keeps_the_seat_free(tmp_path: Path) -> None:
         def broken(*args: Any, **kw: Any) -> None:
             raise RuntimeError("connection lost")
 
-        room.store.add_action = broken  # type: ignore[method-assign]
+        room.store.add_action = broken  # type: ignore[method-assign,assignment]
         p.send(type="sit", seat=3)
         _error(p, "unavailable")
         assert room.seats[3].empty and room.version == 0
