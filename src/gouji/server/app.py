@@ -240,6 +240,7 @@ def create_app(
             return
         hub.connections[ip] += 1
         conn = Connection(ws.send_text, lim, ip)
+        conn.asked = ws.query_params.get("w")
         writer = asyncio.get_running_loop().create_task(conn.run_writer())
         try:
             while not conn.dropped:

@@ -158,6 +158,7 @@ class Connection:
         self.dropped = ""  # why the server drops this connection ('' while it is fine)
         self.bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst)
         self.warned = 0.0  # when it was last told it sends too fast
+        self.asked: str | None = None  # the worker its URL asked for (?w=: a `moved` named it)
 
     def send(self, message: dict[str, Any]) -> None:
         if len(self.outbox) >= self.limits.outbox:
@@ -941,8 +942,10 @@ class Hub:
                 self.on_act(time.perf_counter() - began)
         except ProtocolError as e:
             conn.send(e.as_message())
-        except Moved as e:  # the client connects again, to the owner (docs/protocol.md)
-            conn.send({"type": "moved", "room": e.code, "worker": e.worker})
+        except Moved as e:  # the client connects again, to the owner (docs/protocol.md);
+            # sent here although it asked for the owner: the owner is down, wait for its heir
+            worker = None if e.worker == conn.asked else e.worker
+            conn.send({"type": "moved", "room": e.code, "worker": worker})
             conn.drop("the room is served by another process", keep=True)
         except RoomLost:
             room = conn.room

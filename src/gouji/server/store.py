@@ -116,6 +116,7 @@ listing_table = Table(
 
 _INSERT_ACTION = insert(actions_table)
 Also = Callable[[Connection], None]  # more writes in the same transaction
+SCHEMA_LOCK = 0x60_0C_71  # PostgreSQL advisory lock key: one process creates the schema
 LOBBY_CHANNEL = "gouji_lobby"  # PostgreSQL NOTIFY channel of the lobby's list
 
 
@@ -196,8 +197,11 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        self._home_old_rooms()
+        with self.engine.begin() as conn:
+            if self.shared:  # several processes starting at once: one creates the schema
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn)
+            self._home_old_rooms(conn)
 
     @property
     def shared(self) -> bool:
@@ -208,26 +212,24 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def _home_old_rooms(self) -> None:
+    @staticmethod
+    def _home_old_rooms(conn: Connection) -> None:
         """Rooms stored before homes existed get theirs (and a lapsed lease) once."""
-        with self.engine.begin() as conn:
-            homed = select(homes_table.c.room)
-            rows = conn.execute(
-                select(rooms_table.c.code, rooms_table.c.config).where(
-                    rooms_table.c.code.not_in(homed)
-                )
-            ).all()
-            for r in rows:
-                home = home_of(r.code, json.loads(r.config))
-                conn.execute(insert(homes_table).values(room=r.code, home=home))
-                _ensure_lease(conn, home)
-            events = conn.execute(
-                select(events_table.c.code).where(
-                    events_table.c.code.not_in(select(leases_table.c.home))
-                )
-            ).all()
-            for e in events:
-                _ensure_lease(conn, e.code)
+        homed = select(homes_table.c.room)
+        rows = conn.execute(
+            select(rooms_table.c.code, rooms_table.c.config).where(rooms_table.c.code.not_in(homed))
+        ).all()
+        for r in rows:
+            home = home_of(r.code, json.loads(r.config))
+            conn.execute(insert(homes_table).values(room=r.code, home=home))
+            _ensure_lease(conn, home)
+        events = conn.execute(
+            select(events_table.c.code).where(
+                events_table.c.code.not_in(select(leases_table.c.home))
+            )
+        ).all()
+        for e in events:
+            _ensure_lease(conn, e.code)
 
     def create_room(
         self, code: str, config: dict[str, Any], seed: int, lease: Fence | None = None

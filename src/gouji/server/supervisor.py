@@ -54,6 +54,8 @@ def haproxy_config(workers: Sequence[Worker], bind: str) -> str:
         "",
         "defaults",
         "    mode http",
+        "    retries 2",
+        "    option redispatch  # a worker that just died: try another (it redirects)",
         "    option forwardfor",
         "    timeout connect 5s",
         "    timeout client 75s",
