@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +61,17 @@ def memory_per_table(tables: int = 20) -> float:
     return (after - before) / tables
 
 
-async def _probe(base: str, acts: int) -> tuple[list[float], list[float]]:
-    """Time one human's acts: to the ack and to the next state."""
+async def _probe(
+    base: str, acts: int, owner_of: Callable[[str], str] | None = None
+) -> tuple[list[float], list[float]]:
+    """Time one human's acts: to the ack and to the next state. Behind a site's proxy,
+    ``owner_of`` names the worker serving the room (the websocket asks for it: ``?w=``)."""
     code = post_room(base, {"bots": 5, "bot_delay_ms": 0, "timer_s": None, "next_delay_ms": 0})
     to_ack: list[float] = []
     to_state: list[float] = []
     ws_url = base.replace("http://", "ws://") + "/ws"
+    if owner_of is not None:
+        ws_url += f"?w={owner_of(code)}"
     async with connect(ws_url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "room": code, "name": "probe"}))
         await ws.send(json.dumps({"type": "sit", "seat": 0}))

@@ -79,6 +79,7 @@ log = logging.getLogger("gouji.server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8  # 40 bits: guessing a live room's code takes ~10^12 tries / live rooms
 MOVE_KINDS = ("act", "autoact", "bot", "auto", "timeout")  # actions applied to the match
+SERVER_KINDS = ("bot", "auto", "timeout", "next")  # decided by the server: nobody acknowledged
 NOTES_KEPT = 40  # recent room notes (timeouts, 托管, watchers, seats taken) in the summary
 TIMEOUTS_TO_TRUST = 2  # R19.3: 托管 after two timeouts in a row
 SOLO = "solo"  # the worker name of a server that runs alone
@@ -358,7 +359,10 @@ class Room:
             action = StoredAction(self.version + 1, seat, kind, stored_text, client_id)
             fence = self.fence(self.home) if self.fence is not None else None
             try:
-                stored_at = self.store.add_action(self.code, action, seat_rows, also, fence)
+                durable = kind not in SERVER_KINDS
+                stored_at = self.store.add_action(
+                    self.code, action, seat_rows, also, fence, durable
+                )
             except Exception as e:
                 self.seats = seats
                 del self.notes[notes:]

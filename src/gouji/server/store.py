@@ -115,6 +115,7 @@ listing_table = Table(
 )
 
 _INSERT_ACTION = insert(actions_table)
+_ASYNC_COMMIT = text("SET LOCAL synchronous_commit TO OFF")
 Also = Callable[[Connection], None]  # more writes in the same transaction
 SCHEMA_LOCK = 0x60_0C_71  # PostgreSQL advisory lock key: one process creates the schema
 LOBBY_CHANNEL = "gouji_lobby"  # PostgreSQL NOTIFY channel of the lobby's list
@@ -261,12 +262,20 @@ class Store:
         seats: list[SeatRow] | None = None,
         also: Also | None = None,
         fence: Fence | None = None,
+        durable: bool = True,
     ) -> float:
         """Store one applied action (and the seats it changed, and ``also``'s writes: an
         event's change that goes with it) in one transaction; with ``fence`` only while the
-        fence's owner holds the home (else ``LeaseLost``). Returns when it was stored."""
+        fence's owner holds the home (else ``LeaseLost``). Returns when it was stored.
+
+        ``durable`` False (the server's own decisions: bots, 托管, timeouts — nobody is
+        acknowledged) lets PostgreSQL commit without waiting for the disk: a crash of the
+        database itself may lose the last fraction of a second of them, never a player's
+        acknowledged action (its commit waits, and flushes every earlier one; D58)."""
         created = time.time()
         with self.engine.begin() as conn:
+            if not durable and self.shared:
+                conn.execute(_ASYNC_COMMIT)
             if fence is not None:
                 _check_fence(conn, fence)
             conn.execute(

@@ -142,6 +142,10 @@ class Site:
             self.start_worker(w)
         self._wait_ready()
         self.proxy = subprocess.Popen([self.proxy_bin, "-db", "-f", str(cfg)])
+        host, _, port = self.bind.rpartition(":")
+        self._wait_ready_at(
+            f"{'127.0.0.1' if host in ('', '0.0.0.0') else host}:{port}", self.proxy
+        )
         print(
             f"gouji: {len(self.workers)} workers "
             f"({', '.join(w.name + '=' + w.address for w in self.workers)}) "
@@ -152,19 +156,24 @@ class Site:
 
     def _wait_ready(self) -> None:
         """Until every worker answers ``/readyz`` (the proxy then starts with all of them up)."""
+        for w in self.workers:
+            self._wait_ready_at(w.address, self.procs[w.name], f"worker {w.name}")
+
+    def _wait_ready_at(
+        self, address: str, proc: subprocess.Popen[bytes], what: str = "HAProxy"
+    ) -> None:
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
         end = time.monotonic() + READY_S
-        for w in self.workers:
-            while not self.stopping:
-                if self.procs[w.name].poll() is not None:
-                    raise SiteError(f"worker {w.name} exited at start: see its messages above")
-                url = f"http://{w.address}/readyz"
-                with contextlib.suppress(OSError), opener.open(url, timeout=2) as r:
-                    if r.status == 200:
-                        break
-                if time.monotonic() > end:
-                    raise SiteError(f"worker {w.name} was not ready in {READY_S:g} s")
-                time.sleep(0.1)
+        while not self.stopping:
+            if proc.poll() is not None:
+                raise SiteError(f"{what} exited at start: see its messages above")
+            url = f"http://{address}/readyz"
+            with contextlib.suppress(OSError), opener.open(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+            if time.monotonic() > end:
+                raise SiteError(f"{what} was not ready in {READY_S:g} s")
+            time.sleep(0.1)
 
     def watch(self) -> int:
         """Restart dead workers until stopped; the exit status."""
