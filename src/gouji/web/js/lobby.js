@@ -1,6 +1,7 @@
-// The lobby: create a room (POST /api/rooms) or join one by code or link.
-// Every word it shows comes from presets.js, in the page's language.
-import { getLang, setLang } from "./i18n.js";
+// The lobby: create a room (POST /api/rooms), join one by code or link, or pick one from the
+// list of open rooms (GET /api/rooms). The form's words come from presets.js, the list's from
+// i18n.js, in the page's language.
+import { getLang, setLang, t } from "./i18n.js";
 import { loadName, recentRooms, saveName, toast } from "./common.js";
 import {
   BOT_LEVELS,
@@ -18,6 +19,8 @@ import {
 const $ = (id) => document.getElementById(id);
 const VISIBILITIES = ["le10", "always", "hidden"];
 const FORMATIONS = ["seats", "draw", "opposite"]; // R1.6 (docs/protocol.md, Team formation)
+const LIST_EVERY_MS = 5000; // the open rooms are asked for again this often while the page shows
+const STATUSES = ["waiting", "playing", "between"]; // a listed room's status (docs/protocol.md)
 
 /** Fill a <select> with [value, text] pairs, keeping its value (or taking `initial`). */
 function fillSelect(select, items, initial) {
@@ -72,8 +75,10 @@ function refresh() {
   document.title = say("page_title");
   for (const el of document.querySelectorAll("[data-l]")) el.textContent = say(el.dataset.l);
   for (const el of document.querySelectorAll("[data-l-ph]")) el.placeholder = say(el.dataset.lPh);
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   fillOptions();
   showChoices();
+  renderRooms();
   const box = $("recent");
   box.textContent = "";
   const rooms = recentRooms();
@@ -122,6 +127,7 @@ export function roomBody() {
     card_counter: $("card_counter").checked,
     games: $("games").value ? Number($("games").value) : null,
     formation: $("formation").value,
+    listed: $("listed").checked,
   };
   if ($("count_visibility").value) body.count_visibility = $("count_visibility").value;
   return body;
@@ -161,6 +167,132 @@ function join(ev) {
   location.href = "/r/" + code;
 }
 
+// ---- the open rooms (GET /api/rooms) ----
+
+/** The last answer (null before the first), whether the last ask failed, what is on screen. */
+const openRooms = { rooms: null, failed: false, busy: false, shown: "" };
+
+/** A count in words: `key` with {0}, or `key_1` for one ("1 player", "2 players"). */
+function count(key, n) {
+  return n === 1 ? t(key + "_1") : t(key, n);
+}
+
+/** A non-negative whole number from the answer (anything else is 0). */
+function whole(v) {
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+/** One room of the list: its rule set, status, seats, bot level, timer, watchers and the way in. */
+function roomItem(room, code) {
+  const status = STATUSES.includes(room.status) ? room.status : null;
+  const free = whole(room.free);
+  const joinable = status === "waiting" && free > 0;
+  const preset = PRESETS.find((p) => p.code === room.preset);
+  const level = BOT_LEVELS.find((b) => b.agent === room.bot);
+  const game = whole(room.game);
+
+  const li = document.createElement("li");
+  li.className = "open-room";
+  li.dataset.code = code;
+  const main = document.createElement("div");
+  main.className = "open-main";
+  const title = document.createElement("div");
+  title.className = "open-title";
+  const name = document.createElement("strong");
+  name.className = "open-preset";
+  name.textContent = preset ? pick(preset.name) : t("open_room", code);
+  title.append(name);
+  if (status) {
+    const tag = document.createElement("span");
+    tag.className = "tag open-status " + status;
+    tag.textContent = t("open_status_" + status);
+    title.append(" ", tag);
+  }
+  const facts = [];
+  if (status === "playing" && game > 0) facts.push(t("open_game_n", game));
+  if (status === "between" && game > 0) facts.push(t("open_after_n", game));
+  facts.push(count("open_players", whole(room.players)));
+  if (whole(room.bots) > 0) facts.push(count("open_bots", whole(room.bots)));
+  facts.push(free > 0 ? count("open_free", free) : t("open_full"));
+  if (level) facts.push(t("open_level", pick(level.name)));
+  const timer = whole(room.timer_s);
+  facts.push(timer > 0 ? t("open_timer", timer) : t("open_no_timer"));
+  if (whole(room.watchers) > 0) facts.push(count("open_watchers", whole(room.watchers)));
+  const line = document.createElement("div");
+  line.className = "open-facts";
+  for (const fact of facts) {
+    const span = document.createElement("span");
+    span.textContent = fact;
+    line.append(span);
+  }
+  if (preset) {
+    const where = document.createElement("span");
+    where.className = "open-code";
+    where.textContent = t("open_room", code);
+    line.append(where);
+  }
+  main.append(title, line);
+
+  const go = document.createElement("a");
+  go.className = "button open-go" + (joinable ? " primary" : "");
+  go.href = "/r/" + code;
+  go.textContent = t(joinable ? "open_join" : "open_watch");
+  go.addEventListener("click", () => saveName($("name").value.trim())); // the table sits them
+  li.append(main, go);
+  return li;
+}
+
+/** Show the last answer in the page's language (again only when something changed). */
+function renderRooms() {
+  const { rooms, failed } = openRooms;
+  const shown = JSON.stringify([getLang(), rooms, failed]);
+  if (shown === openRooms.shown) return;
+  openRooms.shown = shown;
+  const list = $("open-rooms");
+  list.textContent = "";
+  for (const room of rooms || []) {
+    const code = String((room && room.code) || "").replace(/[^A-Za-z0-9]/g, "");
+    if (code) list.append(roomItem(room, code));
+  }
+  const n = list.children.length;
+  $("open-count").textContent = String(n);
+  $("open-count").classList.toggle("hidden", !n);
+  const note = $("open-note");
+  if (failed) note.textContent = t("open_failed");
+  else if (rooms === null) note.textContent = t("open_loading");
+  else note.textContent = n ? "" : t("open_none");
+  note.classList.toggle("hidden", !note.textContent);
+}
+
+/** Ask for the open rooms; a failure keeps the rooms last seen and says so quietly. */
+async function loadRooms() {
+  if (openRooms.busy) return;
+  openRooms.busy = true;
+  try {
+    const r = await fetch("/api/rooms", { cache: "no-store" });
+    if (!r.ok) throw new Error(r.status + " " + r.statusText);
+    const data = await r.json();
+    openRooms.rooms = data && Array.isArray(data.rooms) ? data.rooms : [];
+    openRooms.failed = false;
+  } catch (e) {
+    openRooms.failed = true;
+  } finally {
+    openRooms.busy = false;
+  }
+  renderRooms();
+}
+
+function followRooms() {
+  loadRooms();
+  setInterval(() => {
+    if (document.visibilityState === "visible") loadRooms();
+  }, LIST_EVERY_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") loadRooms();
+  });
+}
+
 $("name").value = loadName();
 $("name").addEventListener("change", () => saveName($("name").value.trim()));
 $("create-form").addEventListener("submit", create);
@@ -171,3 +303,4 @@ $("lang").addEventListener("click", () => {
   refresh();
 });
 refresh();
+followRooms();
