@@ -5,7 +5,7 @@ game 0 with the first agent in team A's seats (0, 2, 4) and the second in team B
 game 1 swapped. The seed fixes the shuffle and the opening, so both games start from the same
 cards; the luck of the deal cancels out of the pair. Every seat gets its own agent instance,
 seeded from the deal seed, the game and the seat, so no state is shared across seats and a
-deal's result does not depend on which process plays it (``jobs``).
+deal's result does not depend on which process or Ray node plays it (``jobs``, ``ray``).
 
 A game is won by the team with the higher raw place-point sum (``result()["team_points"]``),
 a draw counts half; the score difference is the first agent's team points minus the other's.
@@ -21,12 +21,13 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gouji import agents as agent_registry
 from gouji.agents.base import Agent
+from gouji.cluster import Pool, chunk_size, chunks
 from gouji.game import Game
 from gouji.progress import progress_bar
 from gouji.rules import Rules, make_rules
@@ -272,7 +273,8 @@ class ArenaResult:
     (draws half, intervals paired by deal); in a league they pool every pair the first agent
     plays (each deal of each pair one sample). ``decisions_per_s`` is over the run's wall
     time (every process together); ``ms_per_decision`` is the mean time inside ``act`` per
-    agent.
+    agent. ``jobs`` is how many deals were played at once: the processes, or on Ray the
+    cluster's CPUs; ``ray`` is the Ray cluster's address (None: not on Ray).
     """
 
     preset: str
@@ -290,6 +292,7 @@ class ArenaResult:
     ratings: dict[str, Rating]
     pairs: tuple[PairResult, ...]
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ray: str | None = None
 
     @property
     def win_rate(self) -> float:
@@ -318,6 +321,7 @@ class ArenaResult:
             "preset": self.preset,
             "seed": self.seed,
             "jobs": self.jobs,
+            "ray": self.ray,
             "deals": self.deals,
             "games": self.games,
             "win_rate": _round(self.win.mean),
@@ -374,11 +378,6 @@ def _play_chunk(
     return [(pair, play_deal(rules, (a, b), seed, deal=deal)) for pair, a, b, deal, seed in tasks]
 
 
-def _chunks(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
-
-
 def run(
     preset: str | Rules,
     agents: Sequence[str | AgentSpec],
@@ -386,6 +385,7 @@ def run(
     *,
     seed: int = 0,
     jobs: int = 1,
+    ray: str | bool = False,
     overrides: Mapping[str, object] | None = None,
     options: Mapping[str, Mapping[str, Any]] | None = None,
     progress: bool = False,
@@ -393,8 +393,9 @@ def run(
     """Play ``deals`` duplicate deals for every pair of ``agents`` (two: one pair).
 
     ``options`` as in ``make_specs`` (for agents given by name). ``jobs`` > 1 splits the
-    deals over that many processes; the result (timings aside) is the same as with one.
-    ``progress`` shows a tqdm bar on stderr.
+    deals over that many processes; ``ray`` over a Ray cluster instead (True: ``ray.init()``
+    finds or starts one; a string: its address; ``gouji.cluster.Pool``). The result (timings
+    aside) is the same either way. ``progress`` shows a tqdm bar on stderr.
     """
     if len(agents) < 2:
         raise ValueError("the arena needs two agents or more")
@@ -402,6 +403,8 @@ def run(
         raise ValueError("deals must be at least 1")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if ray is not False and jobs != 1:
+        raise ValueError("jobs and ray: one or the other (Ray uses every CPU it has)")
     if all(isinstance(a, str) for a in agents):
         specs = make_specs([str(a) for a in agents], options)
     else:
@@ -421,32 +424,26 @@ def run(
         for p, (i, j) in enumerate(pairs)
     ]
     by_pair: list[list[DealResult]] = [[] for _ in pairs]
-    bar = progress_bar(len(tasks), progress, "deal")
-    start = time.perf_counter()
-    try:
-        if jobs == 1:
-            for task in tasks:
-                for p, res in _play_chunk(rules, [task]):
+    with Pool(jobs, ray) as pool:  # Ray: connected (or a clear error) before the bar shows
+        bar = progress_bar(len(tasks), progress, "deal")
+        start = time.perf_counter()
+        try:
+            pieces = chunks(tasks, chunk_size(len(tasks), pool.workers))
+            for done in pool.unordered(partial(_play_chunk, rules), pieces):
+                for p, res in done:
                     by_pair[p].append(res)
-                bar(1)
-        else:
-            size = max(1, min(16, len(tasks) // (jobs * 8)))
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(_play_chunk, rules, c) for c in _chunks(tasks, size)]
-                for fut in as_completed(futures):
-                    done = fut.result()
-                    for p, res in done:
-                        by_pair[p].append(res)
-                    bar(len(done))
-    finally:
-        bar(-1)
-    seconds = time.perf_counter() - start
+                bar(len(done))
+            seconds = time.perf_counter() - start
+        finally:
+            bar(-1)
     for results in by_pair:
         results.sort(key=lambda r: r.deal)
     pair_results = tuple(
         PairResult.of((titles[i], titles[j]), by_pair[p]) for p, (i, j) in enumerate(pairs)
     )
-    return _summarize(rules.preset, specs, seed, jobs, deals, pair_results, seconds)
+    return _summarize(
+        rules.preset, specs, seed, pool.workers, deals, pair_results, seconds, pool.ray_address
+    )
 
 
 def _summarize(
@@ -457,6 +454,7 @@ def _summarize(
     deals: int,
     pairs: tuple[PairResult, ...],
     seconds: float,
+    ray: str | None = None,
 ) -> ArenaResult:
     titles = tuple(s.title for s in specs)
     first = titles[0]
@@ -492,6 +490,7 @@ def _summarize(
         ratings=rate(titles, pairs),
         pairs=pairs,
         options={s.title: dict(s.options) for s in specs if s.options},
+        ray=ray,
     )
 
 
@@ -557,9 +556,14 @@ def report(result: ArenaResult) -> list[str]:
             f"score diff      {r.mean_score_diff:+.2f}  95% CI [{sd[0]}, {sd[1]}]"
             f"  ({a}'s team points minus {b}'s, per game)"
         )
+    where = (
+        f"on Ray at {r.ray}, {r.jobs} CPU{'s' if r.jobs > 1 else ''}"
+        if r.ray
+        else f"{r.jobs} job{'s' if r.jobs > 1 else ''}"
+    )
     lines.append(
         f"decisions/s     {r.decisions_per_s:,.0f}  ({r.decisions:,} decisions, "
-        f"{r.seconds:.2f} s, {r.jobs} job{'s' if r.jobs > 1 else ''})"
+        f"{r.seconds:.2f} s, {where})"
     )
     lines.append(
         "ms/decision     " + ", ".join(f"{k} {v:.3f}" for k, v in r.ms_per_decision.items())

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gouji.bench import bench, bench_matches
+from gouji.cluster import ClusterError
 from gouji.competition import Event
 from gouji.game import Game, UnsupportedRules
 from gouji.record import RecordError, replay
@@ -205,17 +206,19 @@ def cmd_arena(args: argparse.Namespace) -> int:
             raise ValueError("--agents needs two names or more, e.g. --agents greedy,random")
         if args.deals < 1 or args.jobs < 1:
             raise ValueError("--deals and --jobs must be at least 1")
+        _check_ray(args)
         result = arena.run(
             args.preset,
             names,
             args.deals,
             seed=args.seed,
             jobs=args.jobs,
+            ray=args.ray,
             overrides=dict(parse_override(text) for text in args.set or []),
             options=options,
             progress=not args.json and sys.stderr.isatty(),
         )
-    except ValueError as e:
+    except (ValueError, ClusterError) as e:
         print(f"gouji arena: {e}", file=sys.stderr)
         return 2
     if args.json:
@@ -241,6 +244,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             raise ValueError("--teams must be 2…64")
         if args.jobs < 1:
             raise ValueError("--jobs must be at least 1")
+        _check_ray(args)
         ev = Event(
             f"{args.format} of {args.teams} teams",
             args.preset,
@@ -256,10 +260,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         total = _games_estimate(ev)
         bar = progress_bar(total, (not args.json and sys.stderr.isatty()) or args.progress, "game")
         try:
-            play_event(ev, args.bot, jobs=args.jobs, progress=bar)
+            play_event(ev, args.bot, jobs=args.jobs, ray=args.ray, progress=bar)
         finally:
             bar(-1)
-    except (ValueError, EventError) as e:
+    except (ValueError, EventError, ClusterError) as e:
         print(f"gouji tournament: {e}", file=sys.stderr)
         return 2
     if args.json:
@@ -268,6 +272,26 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for line in text_report(ev):
             print(line)
     return 0
+
+
+def _check_ray(args: argparse.Namespace) -> None:
+    """``--ray`` excludes ``--jobs`` (Ray plays on every CPU of its cluster)."""
+    if args.ray is not False and args.jobs != 1:
+        raise ValueError("--jobs or --ray, not both (Ray plays on every CPU of its cluster)")
+
+
+def _add_ray_arg(p: argparse.ArgumentParser) -> None:
+    """``--ray [ADDRESS]``, the same for the arena and the tournament."""
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="ADDRESS",
+        help="play on a Ray cluster (pip install 'gouji[cluster]'): at ADDRESS (host:port, "
+        "ray://…), or without one the cluster ray.init() finds (RAY_ADDRESS, a local "
+        "`ray start`) or a new local one",
+    )
 
 
 def _games_estimate(ev: Event) -> int:
@@ -337,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=100, help="duplicate deals (two games each)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes")
+    _add_ray_arg(p)
     p.add_argument(
         "--opt",
         action="append",
@@ -357,6 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="heuristic", help="the bots' agent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes playing tables")
+    _add_ray_arg(p)
     p.add_argument("--progress", action="store_true", help="a progress bar even when piped")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(func=cmd_tournament)

@@ -1,4 +1,5 @@
-"""Playing an event's tables with bots, in this process or in several (``--jobs``).
+"""Playing an event's tables with bots, in this process, in several (``--jobs``) or on a Ray
+cluster (``--ray``): a table's games depend only on its seed and record, not on where they run.
 
 A table is one ``gouji.Match`` (openings, tribute and the 大落 swap carry from game to game);
 its record travels between calls, so a table that must play one more game after a knockout
@@ -8,11 +9,11 @@ tie (R17.3) continues the same match.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from gouji import agents
+from gouji.cluster import Pool
 from gouji.competition.event import Event, Table
 from gouji.match import Match
 from gouji.rules import make_rules
@@ -61,20 +62,22 @@ def play_event(
     bot: str,
     *,
     jobs: int = 1,
+    ray: str | bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> None:
     """Draw and play rounds until the event is over; every table's seats are played by its
-    team's bot (``Team.bot``) or ``bot``. ``progress(n)`` is told of every n games played."""
+    team's bot (``Team.bot``) or ``bot``. ``progress(n)`` is told of every n games played.
+    ``jobs`` > 1 plays tables in that many processes, ``ray`` on a Ray cluster instead
+    (``gouji.cluster.Pool``); the event comes out the same."""
     records: dict[str, dict[str, Any]] = {}
-    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
-    try:
+    with Pool(jobs, ray) as pool:
         while not ev.is_over:
             ev.draw_round()
             while True:
                 tasks = _tasks(ev, bot, records)
                 if not tasks:
                     break
-                done = pool.map(play_games, tasks) if pool else map(play_games, tasks)
+                done = pool.map(play_games, tasks)  # in the tables' order, as one process records
                 for table_id, record, results in done:
                     records[table_id] = record
                     _, table = ev.table(table_id)
@@ -82,9 +85,6 @@ def play_event(
                         ev.record_result(table_id, len(table.games), res)
                     if progress is not None:
                         progress(len(results))
-    finally:
-        if pool is not None:
-            pool.shutdown()
 
 
 def _tasks(ev: Event, bot: str, records: Mapping[str, dict[str, Any]]) -> list[TableTask]:
