@@ -1001,6 +1001,8 @@ class Hub:
                 self._trust(room, conn, msg["on"])
             elif kind == "next":
                 self._next(room, conn)
+            if kind in ("sit", "stand", "start") and self.on_push is not None:
+                self.on_push(room)  # the connections moved after the change: count them now
 
     async def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
         if conn.room is not None:
