@@ -12,7 +12,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -239,12 +239,20 @@ def wait_game_over(page: Page, timeout_s: float = 60) -> None:
     assert not errors, errors
 
 
-def open_table(page: Page, server: LiveServer, code: str) -> None:
+class Server(Protocol):
+    """Where the pages go: this module's LiveServer, or a site behind its proxy."""
+
+    url: str
+
+    def get_json(self, path: str) -> Any: ...
+
+
+def open_table(page: Page, server: Server, code: str) -> None:
     page.goto(f"{server.url}/r/{code}")
     expect(page.locator("#conn.ok")).to_be_visible()
 
 
-def wait_seated(page: Page, server: LiveServer, code: str, name: str) -> int:
+def wait_seated(page: Page, server: Server, code: str, name: str) -> int:
     """Wait until the room shows `name` in a seat (the page sits down by itself)."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -258,7 +266,7 @@ def wait_seated(page: Page, server: LiveServer, code: str, name: str) -> int:
 
 def start_seated(
     pages: Pages,
-    server: LiveServer,
+    server: Server,
     code: str,
     name: str,
     viewport: ViewportSize = DESKTOP,
