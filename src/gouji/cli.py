@@ -9,6 +9,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import FrameType
 
 from gouji.bench import bench, bench_matches
 from gouji.cluster import ClusterError
@@ -306,23 +307,54 @@ def _games_estimate(ev: Event) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run the multiplayer server (docs/protocol.md) until interrupted."""
+    """Run the multiplayer server (docs/protocol.md) until interrupted: one process, or with
+    ``--workers N`` a site of N behind HAProxy (docs/scaling.md)."""
     import uvicorn
 
     from gouji.server import create_app
     from gouji.server.limits import LimitError, parse_limits
+    from gouji.server.logs import log_config
+    from gouji.server.rooms import SOLO
+    from gouji.server.supervisor import SiteError, run_site
 
     try:
         limits = parse_limits(args.limit)
-    except LimitError as e:
+        if args.workers < 1:
+            raise ValueError("--workers must be at least 1")
+        if args.workers > 1 and args.worker_id is not None:
+            raise ValueError("--worker-id names one worker of a site; --workers starts a site")
+        logging_config = log_config(args.log_format, args.log_level, args.worker_id or SOLO)
+    except (LimitError, ValueError) as e:
         print(f"gouji serve: {e}", file=sys.stderr)
         return 2
+    if args.workers > 1:
+        extra = ["--log-level", args.log_level, "--log-format", args.log_format]
+        for text in args.limit or []:
+            extra += ["--limit", text]
+        try:
+            return run_site(args.workers, args.host, args.port, args.db, extra, args.worker_port)
+        except SiteError as e:
+            print(f"gouji serve: {e}", file=sys.stderr)
+            return 2
     try:
-        app = create_app(args.db, limits=limits)
+        app = create_app(args.db, limits=limits, worker=args.worker_id or SOLO)
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         print(f"gouji serve: cannot open the database {args.db!r}: {e}", file=sys.stderr)
         return 2
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    hub = app.state.hub
+
+    class Server(uvicorn.Server):
+        """Uvicorn's server, telling the rooms first that the process is stopping (its
+        players are not leaving: another process, or this one restarted, takes them)."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            hub.closing = True
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level=args.log_level, log_config=logging_config
+    )
+    Server(config).run()
     return 0
 
 
@@ -396,6 +428,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLAlchemy URL: sqlite:///FILE (default gouji.db here) or postgresql://…",
     )
     p.add_argument("--log-level", default="info", help="uvicorn's log level")
+    p.add_argument(
+        "--log-format", default="text", choices=("text", "json"), help="json: one object a line"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="N > 1: a site of N processes behind HAProxy on --port (PostgreSQL --db)",
+    )
+    p.add_argument(
+        "--worker-port",
+        type=int,
+        help="the first worker's loopback port with --workers (default: --port + 1)",
+    )
+    p.add_argument(
+        "--worker-id",
+        help="this process's name in a site started by hand or by systemd (w1, w2, …)",
+    )
     p.add_argument(
         "--limit",
         action="append",
