@@ -101,17 +101,22 @@ class SiteUnderTest:
             cmd += ["--host", w.host, "--port", str(w.port), "--db", db_url]
             cmd += ["--log-level", "warning", "--log-format", "json", *LIMITS]
             self.procs[w.name] = Proc(cmd, tmp / f"{w.name}.log")
-        for w in self.workers:
-            wait_ready(f"http://{w.address}/readyz", self.procs[w.name])
-        port = _free_port()
-        cfg = tmp / "haproxy.cfg"
-        cfg.write_text(haproxy_config(self.workers, f"127.0.0.1:{port}"))
-        haproxy = shutil.which("haproxy")
-        assert haproxy is not None
-        self.proxy = Proc([haproxy, "-db", "-f", str(cfg)], tmp / "haproxy.log")
-        self.base = f"http://127.0.0.1:{port}"
-        self.ws = f"ws://127.0.0.1:{port}/ws"
-        wait_ready(self.base + "/readyz", self.proxy)
+        self.proxy: Proc | None = None
+        try:
+            for w in self.workers:
+                wait_ready(f"http://{w.address}/readyz", self.procs[w.name])
+            port = _free_port()
+            cfg = tmp / "haproxy.cfg"
+            cfg.write_text(haproxy_config(self.workers, f"127.0.0.1:{port}"))
+            haproxy = shutil.which("haproxy")
+            assert haproxy is not None
+            self.proxy = Proc([haproxy, "-db", "-f", str(cfg)], tmp / "haproxy.log")
+            self.base = f"http://127.0.0.1:{port}"
+            self.ws = f"ws://127.0.0.1:{port}/ws"
+            wait_ready(self.base + "/readyz", self.proxy)
+        except BaseException:  # nothing outlives a failed start
+            self.stop()
+            raise
 
     def create(self, **body: Any) -> str:
         status, answer = _http("POST", self.base + "/api/rooms", body)
@@ -125,7 +130,8 @@ class SiteUnderTest:
 
     def stop(self) -> None:
         for p in [*self.procs.values(), self.proxy]:
-            p.stop()
+            if p is not None:
+                p.stop()
 
 
 async def join_site(player: Player, site: SiteUnderTest, code: str, hint: str | None) -> Message:
