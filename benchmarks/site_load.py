@@ -216,7 +216,7 @@ def count_homes(db: str, worker: str) -> int:
             n = conn.execute(
                 select(func.count())
                 .select_from(leases_table)
-                .where(leases_table.c.owner == worker, leases_table.c.until > time.time())
+                .where(leases_table.c.owner == worker)  # lapsed or not: not yet taken
             ).scalar_one()
     finally:
         store.close()

@@ -13,6 +13,7 @@ from contextlib import ExitStack, contextmanager
 import pytest
 from sqlalchemy import update
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from gouji.server.rooms import RESUME_MIN_S, Room
 from gouji.server.store import Store, actions_table, leases_table
@@ -200,3 +201,22 @@ def test_the_turn_timer_resumes_with_the_time_left(pg_url: str) -> None:
         room = three.app.state.hub.rooms[code]  # type: ignore[attr-defined]
         assert room.deadline is not None
         assert RESUME_MIN_S - 0.5 <= room.deadline - time.time() <= RESUME_MIN_S + 0.1
+
+
+def test_an_idle_client_is_sent_on_when_its_room_moves(pg_url: str) -> None:
+    with site(pg_url, "w1", "w2") as (one, two):
+        code = create_room(one, seed=12, bot_delay_ms=60_000)
+        with one.websocket_connect("/ws") as ws:
+            p = Player(ws)
+            p.join(code, "ann")
+            lapse(pg_url, code)  # w1 stalls; w2 gets a request for the room and takes it
+            assert two.get(f"/api/rooms/{code}").status_code == 200
+            # w1's next renewal finds the lease gone: the client, sending nothing, is told
+            assert p.until(lambda m: m["type"] == "moved") == {
+                "type": "moved",
+                "room": code,
+                "worker": "w2",
+            }
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1012

@@ -59,6 +59,7 @@ _STATIC_PATH = re.compile(
 )
 _INDEX = re.compile(r"[0-9]{1,9}")
 POLICY_VIOLATION = 1008  # websocket close code
+SERVICE_RESTART = 1012  # websocket close code: connect again (the room moved)
 
 
 class ApiError(Exception):
@@ -241,6 +242,11 @@ def create_app(
         hub.connections[ip] += 1
         conn = Connection(ws.send_text, lim, ip)
         conn.asked = ws.query_params.get("w")
+
+        async def close_moved() -> None:
+            await ws.close(SERVICE_RESTART, "the room is served by another process")
+
+        conn.closer = close_moved
         writer = asyncio.get_running_loop().create_task(conn.run_writer())
         try:
             while not conn.dropped:
@@ -265,6 +271,10 @@ def create_app(
             pass
         finally:
             await hub.leave(conn)
+            if conn.moved:  # the writer sends `moved` and closes: let it finish that
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(1):
+                        await asyncio.shield(writer)
             writer.cancel()
             with contextlib.suppress(BaseException):
                 await writer
@@ -275,7 +285,8 @@ def create_app(
                         while conn.outbox:
                             await ws.send_text(conn.outbox.popleft())
                 with contextlib.suppress(Exception):
-                    await ws.close(POLICY_VIOLATION, conn.dropped[:120])
+                    code = SERVICE_RESTART if conn.moved else POLICY_VIOLATION
+                    await ws.close(code, conn.dropped[:120])
             # counted until closed: a client that does not read holds its socket until the
             # close gives up (websockets aborts it after its close timeout)
             hub.connections[ip] -= 1

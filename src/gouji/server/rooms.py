@@ -160,6 +160,8 @@ class Connection:
         self.bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst)
         self.warned = 0.0  # when it was last told it sends too fast
         self.asked: str | None = None  # the worker its URL asked for (?w=: a `moved` named it)
+        self.moved = False  # told `moved`: closed once that is sent
+        self.closer: Callable[[], Awaitable[None]] | None = None  # closes the websocket
 
     def send(self, message: dict[str, Any]) -> None:
         if len(self.outbox) >= self.limits.outbox:
@@ -182,7 +184,9 @@ class Connection:
         self.wake.set()
 
     async def run_writer(self) -> None:
-        """Send queued messages, then the latest state, until closed or dropped."""
+        """Send queued messages, then the latest state, until closed or dropped. A connection
+        whose room moved to another process gets its ``moved`` and is closed at once (its
+        reader may be waiting for a message that an idle client sends only every 25 s)."""
         try:
             while not self.closed and not self.dropped:
                 await self.wake.wait()
@@ -192,6 +196,10 @@ class Connection:
                 if self.dirty and self.room is not None and not self.dropped:
                     self.dirty = False
                     await self._send_text(self.room.state_text(self.seat))
+            if self.moved and self.closer is not None and not self.closed:
+                while self.outbox:
+                    await self._send_text(self.outbox.popleft())
+                await self.closer()
         except asyncio.CancelledError:
             raise
         except (WebSocketDisconnect, OSError):  # the client went away: its reader sees it too
@@ -874,6 +882,7 @@ class Hub:
         room.decisions = 0
         for conn in list(room.conns):
             conn.send({"type": "moved", "room": room.code, "worker": owner})
+            conn.moved = True
             conn.drop("the room moved to another process", keep=True)
         room.conns.clear()
 
@@ -950,6 +959,7 @@ class Hub:
             # sent here although it asked for the owner: the owner is down, wait for its heir
             worker = None if e.worker == conn.asked else e.worker
             conn.send({"type": "moved", "room": e.code, "worker": worker})
+            conn.moved = True
             conn.drop("the room is served by another process", keep=True)
         except RoomLost:
             room = conn.room

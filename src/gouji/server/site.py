@@ -79,7 +79,7 @@ class Site:
         lost = self.served() - held
         for home in lost:
             self._drop(home)
-        taken = self.store.take_leases(self.worker, self._until(), most=TAKE_BATCH)
+        taken = self.store.take_leases(self.worker, self._until(), most=TAKE_BATCH, own=False)
         fresh = {h: seen for h, seen in taken.items() if h not in held}
         if fresh:
             self.takeovers += len(fresh)
