@@ -8,8 +8,9 @@ the workers and HAProxy started as ``gouji serve --workers N`` starts them
 1. Load: for each worker count and each table count, that many all-bot tables (``bots: 6``,
    heuristic, ``bot_delay_ms`` as given, ``games: 1000``) are created through the proxy (they
    spread over the workers); after a warm-up, the decisions every worker applied over a window
-   (``gouji_decisions_total`` of each worker's ``/metrics``) and the pace the tables keep
-   (decisions/s over tables × the ideal rate at that delay); meanwhile a probe room (one
+   (``gouji_decisions_total`` of each worker's ``/metrics``), the tables' own (their stored
+   actions) and the pace they keep (their decisions/s over tables × the ideal rate at that
+   delay: 10 a second each at 100 ms); meanwhile a probe room (one
    human, five bots at 0 ms) times ``act`` → ``ack`` and ``act`` → the next state through the
    proxy: p50, p95, p99.
 2. Take-over: with 2 workers and the tables of the last load step, the worker serving the
@@ -146,11 +147,12 @@ def load_step(
     table = {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "games": 1000}
     codes = [post_room(base, {**table, "seed": i}) for i in range(tables)]
     time.sleep(warm)
-    d0, t0 = decisions(site), time.perf_counter()
+    d0, a0, t0 = decisions(site), stored(db, codes), time.perf_counter()
     to_ack, to_state = asyncio.run(_probe(base, acts, lambda code: owner(db, code)))
     seconds = time.perf_counter() - t0
-    d1 = decisions(site)
-    per_s = (d1 - d0) / seconds
+    d1, a1 = decisions(site), stored(db, codes)
+    per_s = (d1 - d0) / seconds  # every decision of the site, the probe's room's too
+    tables_per_s = (a1 - a0) / seconds  # the bot tables' own
     ideal = tables * 1000.0 / max(delay_ms, 1)  # every table deciding once per bot delay
     ms = 1000.0
     return {
@@ -159,7 +161,8 @@ def load_step(
         "codes": codes,
         "bot_delay_ms": delay_ms,
         "decisions_per_s": per_s,
-        "pace": per_s / ideal if delay_ms > 0 else None,
+        "tables_decisions_per_s": tables_per_s,
+        "pace": tables_per_s / ideal if delay_ms > 0 else None,
         "acts": len(to_ack),
         "ack_p50_ms": statistics.median(to_ack) * ms,
         "ack_p95_ms": pct(to_ack, 0.95) * ms,
@@ -203,6 +206,25 @@ def takeovers(site: Site, db: str, kills: int) -> list[dict[str, float]]:
         site.start_worker(w)  # as the supervisor does; it serves new rooms from then on
         site._wait_ready()
     return out
+
+
+def stored(db: str, codes: list[str]) -> int:
+    """Actions stored for the rooms ``codes`` (the bot tables' decisions, and a few nexts)."""
+    from sqlalchemy import func, select
+
+    from gouji.server.store import actions_table
+
+    store = Store(db)
+    try:
+        with store.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count())
+                .select_from(actions_table)
+                .where(actions_table.c.room.in_(codes))
+            ).scalar_one()
+    finally:
+        store.close()
+    return int(n)
 
 
 def count_homes(db: str, worker: str) -> int:
@@ -252,7 +274,8 @@ def main() -> None:
                     pace = f"{row['pace']:.0%}" if row["pace"] is not None else "—"
                     print(
                         f"{n} worker(s), {tables:4d} tables at {args.bot_delay_ms} ms: "
-                        f"{row['decisions_per_s']:7,.0f} decisions/s (pace {pace}); "
+                        f"{row['decisions_per_s']:7,.0f} decisions/s, the tables "
+                        f"{row['tables_decisions_per_s']:7,.0f} (pace {pace}); "
                         f"act→ack p50 {row['ack_p50_ms']:.1f} ms p95 {row['ack_p95_ms']:.1f} "
                         f"p99 {row['ack_p99_ms']:.1f}; act→state p50 {row['state_p50_ms']:.1f} "
                         f"p95 {row['state_p95_ms']:.1f} p99 {row['state_p99_ms']:.1f}",
