@@ -914,7 +914,8 @@ class Hub:
 
     def add(self, room: Room) -> None:
         """Serve a room (new, rebuilt, or a competition table made by its event)."""
-        room.fence = self.fence
+        # one process alone on its SQLite file needs no fence: nobody else can take its rooms
+        room.fence = self.fence if self.store is not None and self.store.shared else None
         room.on_lost = self.on_lost
         room.on_push = self.on_push
         self.rooms[room.code] = room
