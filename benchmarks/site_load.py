@@ -41,7 +41,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from gouji.server.store import Store
+from sqlalchemy import ColumnElement, Table, func, select
+
+from gouji.server.store import Store, actions_table, leases_table
 from gouji.server.supervisor import Site, Worker
 from server_load import _probe
 from serverutil import free_port, get_json, pct, post_room
@@ -131,11 +133,8 @@ def urllib_open(url: str) -> Iterator[str]:
 
 
 def owner(db: str, home: str) -> str:
-    store = Store(db)
-    try:
+    with Store(db) as store:
         lease = store.lease(home)
-    finally:
-        store.close()
     assert lease is not None
     return lease[0]
 
@@ -210,39 +209,17 @@ def takeovers(site: Site, db: str, kills: int) -> list[dict[str, float]]:
 
 def stored(db: str, codes: list[str]) -> int:
     """Actions stored for the rooms ``codes`` (the bot tables' decisions, and a few nexts)."""
-    from sqlalchemy import func, select
-
-    from gouji.server.store import actions_table
-
-    store = Store(db)
-    try:
-        with store.engine.connect() as conn:
-            n = conn.execute(
-                select(func.count())
-                .select_from(actions_table)
-                .where(actions_table.c.room.in_(codes))
-            ).scalar_one()
-    finally:
-        store.close()
-    return int(n)
+    return count(db, actions_table, actions_table.c.room.in_(codes))
 
 
 def count_homes(db: str, worker: str) -> int:
-    from sqlalchemy import func, select
+    """Homes whose lease ``worker`` holds, lapsed or not (not yet taken by another)."""
+    return count(db, leases_table, leases_table.c.owner == worker)
 
-    from gouji.server.store import leases_table
 
-    store = Store(db)
-    try:
-        with store.engine.connect() as conn:
-            n = conn.execute(
-                select(func.count())
-                .select_from(leases_table)
-                .where(leases_table.c.owner == worker)  # lapsed or not: not yet taken
-            ).scalar_one()
-    finally:
-        store.close()
-    return int(n)
+def count(db: str, table: Table, where: ColumnElement[bool]) -> int:
+    with Store(db) as store, store.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(table).where(where)).scalar_one())
 
 
 def main() -> None:

@@ -315,7 +315,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from gouji.server.limits import LimitError, parse_limits
     from gouji.server.logs import log_config
     from gouji.server.rooms import SOLO
-    from gouji.server.supervisor import SiteError, run_site
+    from gouji.server.supervisor import Site, SiteError, run_site
 
     try:
         limits = parse_limits(args.limit)
@@ -332,7 +332,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for text in args.limit or []:
             extra += ["--limit", text]
         try:
-            return run_site(args.workers, args.host, args.port, args.db, extra, args.worker_port)
+            site = Site(args.workers, args.host, args.port, args.db, extra, args.worker_port)
+            return run_site(site)
         except SiteError as e:
             print(f"gouji serve: {e}", file=sys.stderr)
             return 2

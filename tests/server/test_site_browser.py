@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .test_site_kill import SiteUnderTest, owner_of
+from .test_site_kill import SiteUnderTest, owner_of, print_logs
 
 pytestmark = [
     pytest.mark.timeout(180),
@@ -104,8 +104,7 @@ def test_the_table_page_follows_its_room_across_a_worker_kill(pg_url: str, tmp_p
         assert not unexpected, unexpected
         print(f"\nthe page was back {back:.1f} s after the kill")
     except BaseException:
-        for log in sorted(tmp_path.glob("*.log")):
-            print(f"--- {log.name}\n{log.read_text(errors='replace')[-3000:]}")
+        print_logs(tmp_path)
         raise
     finally:
         site.stop()

@@ -166,13 +166,17 @@ async def join_site(player: Player, site: SiteUnderTest, code: str, hint: str | 
 
 
 def owner_of(db_url: str, home: str) -> str:
-    store = Store(db_url)
-    try:
+    """The worker holding ``home``'s lease now."""
+    with Store(db_url) as store:
         lease = store.lease(home)
-    finally:
-        store.close()
     assert lease is not None
     return lease[0]
+
+
+def print_logs(folder: Path) -> None:
+    """The processes' logs, shown with a failure."""
+    for log in sorted(folder.glob("*.log")):
+        print(f"--- {log.name}\n{log.read_text(errors='replace')[-3000:]}")
 
 
 async def kill_mid_game(site: SiteUnderTest, db_url: str) -> dict[str, float]:
@@ -240,8 +244,7 @@ def test_kill_a_worker_mid_game(pg_url: str, tmp_path: Path) -> None:
                 if line.startswith("{"):
                     assert json.loads(line)["worker"] in ("w1", "w2"), line
     except BaseException:
-        for log in sorted(tmp_path.glob("*.log")):
-            print(f"--- {log.name}\n{log.read_text(errors='replace')[-3000:]}")
+        print_logs(tmp_path)
         raise
     finally:
         site.stop()
@@ -276,11 +279,8 @@ def test_gouji_serve_workers_supervises_and_stops_cleanly(pg_url: str, tmp_path:
         wait_ready(f"http://127.0.0.1:{first}/readyz", site, 60)
         site.proc.send_signal(signal.SIGINT)
         assert site.proc.wait(30) == 0, site.tail()
-        store = Store(pg_url)
-        try:
+        with Store(pg_url) as store:
             lease = store.lease(code)
-        finally:
-            store.close()
         assert lease is not None and lease[1] == 0.0, f"the lease was not released: {lease}"
         left = subprocess.run(["pgrep", "-f", pg_url], capture_output=True).stdout
         assert not left, "a worker outlived the supervisor"

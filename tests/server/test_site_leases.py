@@ -18,7 +18,8 @@ from starlette.websockets import WebSocketDisconnect
 from gouji.server.rooms import RESUME_MIN_S, Room
 from gouji.server.store import Store, actions_table, leases_table
 
-from .wsutil import Player, create_room, fast_app, wait_for
+from .test_site_kill import owner_of
+from .wsutil import Message, Player, create_room, fast_app, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -35,29 +36,24 @@ def site(pg_url: str, *names: str) -> Iterator[list[TestClient]]:
 
 def lapse(pg_url: str, home: str, seen: float | None = None) -> None:
     """Make ``home``'s lease lapse now (as if its process had stopped renewing it)."""
-    store = Store(pg_url)
-    try:
-        with store.engine.begin() as conn:
-            values = {"until": 0.0} if seen is None else {"until": 0.0, "seen": seen}
-            conn.execute(update(leases_table).where(leases_table.c.home == home).values(**values))
-    finally:
-        store.close()
+    with Store(pg_url) as store, store.engine.begin() as conn:
+        values = {"until": 0.0} if seen is None else {"until": 0.0, "seen": seen}
+        conn.execute(update(leases_table).where(leases_table.c.home == home).values(**values))
 
 
-def owner(pg_url: str, home: str) -> str:
-    store = Store(pg_url)
-    try:
-        lease = store.lease(home)
-    finally:
-        store.close()
-    assert lease is not None
-    return lease[0]
+def seated_and_started(p: Player, code: str) -> Message:
+    """``ann`` joins ``code``, sits at seat 0 and starts: the first state of the match."""
+    p.join(code, "ann")
+    p.send(type="sit", seat=0)
+    p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"] == "ann")
+    p.send(type="start")
+    return p.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
 
 
 def test_one_owner_redirects_and_moved(pg_url: str) -> None:
     with site(pg_url, "w1", "w2") as (one, two):
         code = create_room(one, seed=3, bot_delay_ms=60_000)
-        assert owner(pg_url, code) == "w1"
+        assert owner_of(pg_url, code) == "w1"
         assert code in one.app.state.hub.rooms  # type: ignore[attr-defined]
         assert code not in two.app.state.hub.rooms  # type: ignore[attr-defined]
         r = two.get(f"/api/rooms/{code}")
@@ -79,17 +75,13 @@ def test_a_lost_lease_stops_the_old_owner_writing(pg_url: str) -> None:
         code = create_room(one, seed=4, bots=5, bot_delay_ms=60_000)
         with one.websocket_connect("/ws") as ws:
             p = Player(ws)
-            p.join(code, "ann")
-            p.send(type="sit", seat=0)
-            p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"] == "ann")
-            p.send(type="start")
-            st = p.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+            st = seated_and_started(p, code)
             version = st["version"]
             # w1 pauses (its lease lapses); w2 gets a request for the room and takes it over
             lapse(pg_url, code)
             r = two.get(f"/api/rooms/{code}")
             assert r.status_code == 200 and r.json()["version"] == version, r.text
-            assert owner(pg_url, code) == "w2"
+            assert owner_of(pg_url, code) == "w2"
             # w1 wakes up and its player acts: refused by the fence, the client is sent on
             if st["view"]["to_act"] == 0:
                 p.send(type="act", id="a1", action=st["view"]["legal_actions"][0])
@@ -98,11 +90,8 @@ def test_a_lost_lease_stops_the_old_owner_writing(pg_url: str) -> None:
             m = p.until(lambda m: m["type"] == "moved")
             assert m == {"type": "moved", "room": code, "worker": "w2"}
         assert code not in one.app.state.hub.rooms  # type: ignore[attr-defined]
-        store = Store(pg_url)
-        try:
+        with Store(pg_url) as store:
             stored = next(r for r in store.load() if r.code == code)
-        finally:
-            store.close()
         assert len(stored.actions) == version  # nothing written by w1 after the take-over
         r = one.get(f"/api/rooms/{code}")
         assert r.status_code == 307 and r.headers["location"].endswith("?w=w2")
@@ -162,11 +151,8 @@ def test_the_turn_timer_resumes_with_the_time_left(pg_url: str) -> None:
         code = create_room(one, seed=8, bots=5, timer_s=timer, bot_delay_ms=0)
         with one.websocket_connect("/ws") as ws:
             p = Player(ws)
-            p.join(code, "ann")
-            p.send(type="sit", seat=0)
-            p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"] == "ann")
-            p.send(type="start")
-            st = p.until(
+            seated_and_started(p, code)
+            st = p.reach(
                 lambda m: (
                     m["type"] == "state" and m["room"]["to_act"] == 0 and m["deadline"] is not None
                 )
@@ -186,16 +172,12 @@ def test_the_turn_timer_resumes_with_the_time_left(pg_url: str) -> None:
         assert not room.seats[0].trust, "a stopping process put its player on 托管"
     # a turn whose time had run out when its process stopped still leaves a moment: the
     # decision began 100 s ago and the process was alive 50 s ago
-    store = Store(pg_url)
-    try:
-        with store.engine.begin() as conn:
-            conn.execute(
-                update(actions_table)
-                .where(actions_table.c.room == code)
-                .values(created=actions_table.c.created - 100)
-            )
-    finally:
-        store.close()
+    with Store(pg_url) as store, store.engine.begin() as conn:
+        conn.execute(
+            update(actions_table)
+            .where(actions_table.c.room == code)
+            .values(created=actions_table.c.created - 100)
+        )
     lapse(pg_url, code, seen=time.time() - 50)
     with site(pg_url, "w3") as (three,):
         room = three.app.state.hub.rooms[code]  # type: ignore[attr-defined]

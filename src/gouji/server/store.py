@@ -228,6 +228,12 @@ class Store:
         process's file)."""
         return self.engine.dialect.name == "postgresql"
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         self.engine.dispose()
         if self._eventual is not self._durable:

@@ -215,16 +215,8 @@ class Site:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def run_site(
-    workers: int,
-    host: str,
-    port: int,
-    db: str,
-    extra: Sequence[str] = (),
-    first_port: int | None = None,
-) -> int:
+def run_site(site: Site) -> int:
     """Start the site and supervise it until Ctrl-C or SIGTERM."""
-    site = Site(workers, host, port, db, extra, first_port)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         site.stop()
