@@ -171,7 +171,12 @@ def test_cli_json_line(capsys: pytest.CaptureFixture[str]) -> None:
         "pairs",
     ):
         assert key in data
-    assert data["deals"] == 3 and data["games"] == 6
+    # three seeds by default, pooled: 3 deals each
+    assert data["deals"] == 9 and data["games"] == 18 and data["deals_per_seed"] == 3
+    assert data["seeds"] == [1, 2, 3] and data["seed"] == 1
+    assert [f["seed"] for f in data["per_seed"]] == [1, 2, 3]
+    assert all(f["deals"] == 3 for f in data["per_seed"])
+    assert data["claim"] is False  # 3 × 3 deals is not 3 × 100
     assert data["agents"] == ["greedy", "random"] and data["preset"] == PRESET
     assert set(data["ms_per_decision"]) == {"greedy", "random"}
     low, high = data["ci95"]
@@ -258,3 +263,37 @@ def test_arena_without_its_extra_says_what_to_install(
     assert main(["arena", "--agents", "random,greedy", "--deals", "1"]) == 2
     err = capsys.readouterr().err
     assert "scipy" in err and "gouji[arena]" in err
+
+
+def test_seeds_pool_and_each_seed_is_its_own_run() -> None:
+    pooled = arena.run(PRESET, ["greedy", "random"], 4, seed=[3, 7])
+    alone = [arena.run(PRESET, ["greedy", "random"], 4, seed=s) for s in (3, 7)]
+    assert pooled.seeds == (3, 7) and pooled.deals == 8 and pooled.games == 16
+    # the pooled deals are exactly both single-seed runs' deals, in seed order
+    deals = [_essentials(r)[0] for r in alone]
+    assert _essentials(pooled)[0] == deals[0] + deals[1]
+    for figures, one in zip(pooled.per_seed, alone, strict=True):
+        assert figures.deals == 4
+        assert figures.win == one.win and figures.score_diff == one.score_diff
+    outcomes = [d.outcome for r in alone for d in r.pairs[0].deals]
+    assert pooled.win_rate == pytest.approx(sum(outcomes) / len(outcomes))
+    assert not pooled.is_claim
+    assert any(line.startswith("not a claim") for line in arena.report(pooled))
+    assert any(line.strip().startswith("seed 7") for line in arena.report(pooled))
+
+
+def test_a_claim_takes_three_seeds_of_a_hundred_deals() -> None:
+    r = arena.run(PRESET, ["greedy", "random"], 100, seed=[1, 2, 3], jobs=2)
+    assert r.is_claim and r.as_dict()["claim"] is True
+    assert not any(line.startswith("not a claim") for line in arena.report(r))
+    with pytest.raises(ValueError, match="distinct"):
+        arena.run(PRESET, ["greedy", "random"], 1, seed=[1, 1])
+
+
+def test_cli_seed_list_and_bad_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["arena", "--agents", "greedy,random", "--deals", "2", "--seed", "4,5"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "2 × seeds 4, 5" in out and "not a claim" in out
+    assert cli.main(["arena", "--agents", "greedy,random", "--seed", "one"]) == 2
+    assert "--seed takes whole numbers" in capsys.readouterr().err

@@ -10,8 +10,12 @@ deal's result does not depend on which process or Ray node plays it (``jobs``, `
 A game is won by the team with the higher raw place-point sum (``result()["team_points"]``),
 a draw counts half; the score difference is the first agent's team points minus the other's.
 Confidence intervals are paired by deal (``gouji.stats.paired_ci``): the two games of a deal
-are averaged first. With three or more agents every pair plays the same deals (a league) and
-openskill's Plackett-Luce model rates every game as a match of two one-player teams.
+are averaged first. A run may have several seeds (``seed=[1, 2, 3]``): every seed plays its own
+``deals`` deals, the figures pool them all, and ``per_seed`` gives each seed's. A figure is a
+*claim* only from three seeds or more of a hundred deals or more each (``CLAIM_SEEDS``,
+``CLAIM_DEALS``): one lucky seed is not evidence. With three or more agents every pair plays
+the same deals (a league) and openskill's Plackett-Luce model rates every game as a match of
+two one-player teams.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ from gouji.stats import Estimate, paired_ci, running_ci
 
 #: A game that runs longer than this many decisions is a bug (an agent or the engine).
 MAX_DECISIONS = 50_000
+#: What a claim about strength takes (docs/strength.md): seeds, and deals a seed.
+CLAIM_SEEDS, CLAIM_DEALS = 3, 100
 TEAM_SEATS = ((0, 2, 4), (1, 3, 5))
 
 Watch = Callable[[int, Game], None]
@@ -67,6 +73,11 @@ def as_spec(agent: str | AgentSpec) -> AgentSpec:
 def deal_seed(seed: int, deal: int) -> int:
     """The ``Game.new`` seed of deal ``deal`` of a run with seed ``seed``."""
     return seed * 1_000_000 + deal
+
+
+def run_seed(deal_seed: int) -> int:
+    """The run seed a deal seed belongs to (``deal_seed``'s inverse)."""
+    return deal_seed // 1_000_000
 
 
 def agent_seed(deal_seed: int, game: int, seat: int) -> int:
@@ -257,6 +268,26 @@ class PairResult:
 
 
 @dataclass(frozen=True, slots=True)
+class SeedFigures:
+    """The first agent's figures on the deals of one seed of a run."""
+
+    seed: int
+    deals: int
+    win: Estimate
+    score_diff: Estimate
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "seed": self.seed,
+            "deals": self.deals,
+            "win_rate": _round(self.win.mean),
+            "ci95": _clip01(self.win),
+            "mean_score_diff": _round(self.score_diff.mean),
+            "score_diff_ci95": [_round(x) for x in self.score_diff.interval()],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Rating:
     """An openskill rating: ``ordinal`` = mu − 3·sigma."""
 
@@ -279,9 +310,9 @@ class ArenaResult:
 
     preset: str
     agents: tuple[str, ...]
-    seed: int
+    seed: int  # the first seed
     jobs: int
-    deals: int  # deals per pair
+    deals: int  # deals per pair, every seed together
     games: int  # games in all
     win: Estimate
     score_diff: Estimate
@@ -293,6 +324,17 @@ class ArenaResult:
     pairs: tuple[PairResult, ...]
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     ray: str | None = None
+    seeds: tuple[int, ...] = ()  # every seed of the run (``seed`` is the first)
+    per_seed: tuple[SeedFigures, ...] = ()
+
+    @property
+    def deals_per_seed(self) -> int:
+        return self.deals // max(1, len(self.seeds))
+
+    @property
+    def is_claim(self) -> bool:
+        """Enough deals from enough seeds to state the figures (CLAIM_SEEDS × CLAIM_DEALS)."""
+        return len(self.seeds) >= CLAIM_SEEDS and self.deals_per_seed >= CLAIM_DEALS
 
     @property
     def win_rate(self) -> float:
@@ -320,6 +362,10 @@ class ArenaResult:
             "agents": list(self.agents),
             "preset": self.preset,
             "seed": self.seed,
+            "seeds": list(self.seeds),
+            "deals_per_seed": self.deals_per_seed,
+            "claim": self.is_claim,
+            "per_seed": [f.as_dict() for f in self.per_seed],
             "jobs": self.jobs,
             "ray": self.ray,
             "deals": self.deals,
@@ -383,14 +429,15 @@ def run(
     agents: Sequence[str | AgentSpec],
     deals: int,
     *,
-    seed: int = 0,
+    seed: int | Sequence[int] = 0,
     jobs: int = 1,
     ray: str | bool = False,
     overrides: Mapping[str, object] | None = None,
     options: Mapping[str, Mapping[str, Any]] | None = None,
     progress: bool = False,
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals for every pair of ``agents`` (two: one pair).
+    """Play ``deals`` duplicate deals for every pair of ``agents`` (two: one pair), for the
+    seed ``seed`` or for each of several (pooled, with each seed's figures too).
 
     ``options`` as in ``make_specs`` (for agents given by name). ``jobs`` > 1 splits the
     deals over that many processes; ``ray`` over a Ray cluster instead (True: ``ray.init()``
@@ -401,6 +448,9 @@ def run(
         raise ValueError("the arena needs two agents or more")
     if deals < 1:
         raise ValueError("deals must be at least 1")
+    seeds = [seed] if isinstance(seed, int) else list(seed)
+    if not seeds or len(set(seeds)) != len(seeds) or any(x < 0 for x in seeds):
+        raise ValueError(f"seeds must be distinct integers of 0 or more, not {seeds}")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     if ray is not False and jobs != 1:
@@ -419,7 +469,8 @@ def run(
     rules = _rules(preset, overrides)
     pairs = list(itertools.combinations(range(len(specs)), 2))
     tasks = [
-        (p, specs[i], specs[j], d, deal_seed(seed, d))
+        (p, specs[i], specs[j], d, deal_seed(s, d))
+        for s in seeds
         for d in range(deals)
         for p, (i, j) in enumerate(pairs)
     ]
@@ -437,21 +488,20 @@ def run(
         finally:
             bar(-1)
     for results in by_pair:
-        results.sort(key=lambda r: r.deal)
+        results.sort(key=lambda r: (seeds.index(run_seed(r.seed)), r.deal))
     pair_results = tuple(
         PairResult.of((titles[i], titles[j]), by_pair[p]) for p, (i, j) in enumerate(pairs)
     )
     return _summarize(
-        rules.preset, specs, seed, pool.workers, deals, pair_results, seconds, pool.ray_address
+        rules.preset, specs, seeds, pool.workers, pair_results, seconds, pool.ray_address
     )
 
 
 def _summarize(
     preset: str,
     specs: Sequence[AgentSpec],
-    seed: int,
+    seeds: Sequence[int],
     jobs: int,
-    deals: int,
     pairs: tuple[PairResult, ...],
     seconds: float,
     ray: str | None = None,
@@ -463,6 +513,7 @@ def _summarize(
     decisions = 0
     first_outcomes: list[list[float]] = []
     first_diffs: list[list[float]] = []
+    first_seeds: list[int] = []
     for pr in pairs:
         sign = 1 if pr.agents[0] == first else -1
         for d in pr.deals:
@@ -474,12 +525,24 @@ def _summarize(
             if first in pr.agents:
                 first_outcomes.append([g.outcome if sign > 0 else 1 - g.outcome for g in d.games])
                 first_diffs.append([sign * g.score_diff for g in d.games])
+                first_seeds.append(run_seed(d.seed))
+    per_seed = []
+    for s in seeds:
+        mine = [i for i, x in enumerate(first_seeds) if x == s]
+        per_seed.append(
+            SeedFigures(
+                seed=s,
+                deals=len(mine) // max(1, len(titles) - 1),
+                win=paired_ci(first_outcomes[i] for i in mine),
+                score_diff=paired_ci(first_diffs[i] for i in mine),
+            )
+        )
     return ArenaResult(
         preset=preset,
         agents=titles,
-        seed=seed,
+        seed=seeds[0],
         jobs=jobs,
-        deals=deals,
+        deals=len(pairs[0].deals),
         games=sum(2 * len(pr.deals) for pr in pairs),
         win=paired_ci(first_outcomes),
         score_diff=paired_ci(first_diffs),
@@ -491,6 +554,8 @@ def _summarize(
         pairs=pairs,
         options={s.title: dict(s.options) for s in specs if s.options},
         ray=ray,
+        seeds=tuple(seeds),
+        per_seed=tuple(per_seed),
     )
 
 
@@ -539,14 +604,16 @@ def report(result: ArenaResult) -> list[str]:
     lines = [f"preset          {r.preset}"]
     pct = [f"{100 * x:.1f}%" if x is not None else "?" for x in r.ci95]
     sd = [f"{x:+.2f}" if x is not None else "?" for x in r.score_diff.interval()]
+    seeds = ", ".join(str(x) for x in r.seeds)
+    each = f"{r.deals_per_seed} × seeds {seeds}" if len(r.seeds) > 1 else f"seed {seeds}"
     if r.is_league:
         lines.append(f"agents          {', '.join(r.agents)} (league, every pair)")
-        lines.append(f"deals           {r.deals} per pair ({r.games} games), seed {r.seed}")
+        lines.append(f"deals           {r.deals} per pair ({r.games} games), {each}")
     else:
         a, b = r.agents
         pr = r.pairs[0]
         lines.append(f"agents          {a} vs {b}")
-        lines.append(f"deals           {r.deals} duplicate ({r.games} games), seed {r.seed}")
+        lines.append(f"deals           {r.deals} duplicate ({r.games} games), {each}")
         lines.append(
             f"{a} wins".ljust(16)
             + f"{100 * r.win_rate:.1f}%  95% CI [{pct[0]}, {pct[1]}]"
@@ -555,6 +622,19 @@ def report(result: ArenaResult) -> list[str]:
         lines.append(
             f"score diff      {r.mean_score_diff:+.2f}  95% CI [{sd[0]}, {sd[1]}]"
             f"  ({a}'s team points minus {b}'s, per game)"
+        )
+    if len(r.seeds) > 1:
+        for f in r.per_seed:
+            fp = [f"{100 * x:.1f}%" if x is not None else "?" for x in _clip01(f.win)]
+            lines.append(
+                f"  seed {f.seed}".ljust(16)
+                + f"{100 * f.win.mean:.1f}%  [{fp[0]}, {fp[1]}]"
+                + f"  score diff {f.score_diff.mean:+.2f}  ({f.deals} deals)"
+            )
+    if not r.is_claim:
+        lines.append(
+            f"not a claim     a claim takes {CLAIM_SEEDS} seeds × {CLAIM_DEALS} deals or more; "
+            f"this run has {len(r.seeds)} × {r.deals_per_seed}"
         )
     where = (
         f"on Ray at {r.ray}, {r.jobs} CPU{'s' if r.jobs > 1 else ''}"

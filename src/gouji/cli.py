@@ -168,6 +168,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_seeds(text: str) -> list[int]:
+    """``--seed 1,2,3`` (or one seed): the arena's seeds, each a whole number of 0 or more."""
+    try:
+        seeds = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ValueError(f"--seed takes whole numbers separated by commas, not {text!r}") from None
+    if not seeds:
+        raise ValueError("--seed needs one seed or more, e.g. --seed 1,2,3")
+    return seeds
+
+
 def parse_agent_option(text: str) -> tuple[str, str, int | float | str]:
     """``name.key=value`` (``search.budget_ms=200``) as (name, key, value): an int, a float
     or else the text."""
@@ -212,7 +223,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             args.preset,
             names,
             args.deals,
-            seed=args.seed,
+            seed=parse_seeds(args.seed),
             jobs=args.jobs,
             ray=args.ray,
             overrides=dict(parse_override(text) for text in args.set or []),
@@ -391,8 +402,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("arena", help="agents against each other on duplicate deals")
     _add_rules_args(p)
     p.add_argument("--agents", required=True, help="two names (a match) or more (a league)")
-    p.add_argument("--deals", type=int, default=100, help="duplicate deals (two games each)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--deals", type=int, default=100, help="duplicate deals a seed (two games each)")
+    p.add_argument(
+        "--seed",
+        default="1,2,3",
+        help="one seed, or several pooled: 1,2,3 (the default; a claim takes 3 × 100 deals)",
+    )
     p.add_argument("--jobs", type=int, default=1, help="processes")
     _add_ray_arg(p)
     p.add_argument(
