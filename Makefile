@@ -24,8 +24,8 @@ $(SERVE_STAMP): pyproject.toml
 	touch $(SERVE_STAMP)
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n auto
 
@@ -39,7 +39,7 @@ serve: $(SERVE_STAMP)
 	$(BIN)/gouji serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
 bench: $(STAMP)
 	$(BIN)/gouji bench --preset OUTLINE_FULL --games 1000
