@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Sequence
@@ -283,9 +284,17 @@ def test_seeds_pool_and_each_seed_is_its_own_run() -> None:
 
 
 def test_a_claim_takes_three_seeds_of_a_hundred_deals() -> None:
-    r = arena.run(PRESET, ["greedy", "random"], 100, seed=[1, 2, 3], jobs=2)
-    assert r.is_claim and r.as_dict()["claim"] is True
-    assert not any(line.startswith("not a claim") for line in arena.report(r))
+    r = arena.run(PRESET, ["greedy", "random"], 2, seed=[1, 2, 3])
+    assert not r.is_claim
+    # the rule itself, on the figures' size (playing 300 deals would only take time)
+    for seeds, deals, claim in (
+        ((1, 2, 3), 300, True),
+        ((1, 2), 300, False),
+        ((1, 2, 3), 297, False),
+    ):
+        sized = dataclasses.replace(r, seeds=seeds, deals=deals)
+        assert sized.is_claim is claim and sized.as_dict()["claim"] is claim
+        assert any(line.startswith("not a claim") for line in arena.report(sized)) is not claim
     with pytest.raises(ValueError, match="distinct"):
         arena.run(PRESET, ["greedy", "random"], 1, seed=[1, 1])
 
