@@ -170,6 +170,8 @@ def test_fixed_blocks() -> None:
     from gouji.actions import WORDS
 
     assert set(WORDS) == set(encoding.WORD_ACTIONS)
+    assert encoding.WORD_ACTIONS[:4] == ("pass", "rang", "noburn", "kou")
+    assert encoding.WORD_ACTIONS[-2:] == ("skip", "noskip") and len(encoding.WORD_ACTIONS) == 20
 
 
 PRESET_CASES: list[tuple[str, dict[str, object] | None, int]] = [
