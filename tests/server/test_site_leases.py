@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from gouji.server.rooms import RESUME_MIN_S, Room
 from gouji.server.store import Store, actions_table, leases_table
 
+from .eventutil import QUICK, bot_teams, create_event
 from .test_site_kill import owner_of
 from .wsutil import Message, Player, create_room, fast_app, wait_for
 
@@ -202,3 +203,25 @@ def test_an_idle_client_is_sent_on_when_its_room_moves(pg_url: str) -> None:
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 1012
+
+
+def test_an_event_and_its_tables_live_in_one_process(pg_url: str) -> None:
+    body = {"name": "Site Cup", "preset": "MATCH7", "format": "knockout", "mode": "online"}
+    with site(pg_url, "w1", "w2") as (one, two):
+        code, org = create_event(one, **body, teams=bot_teams(4), **QUICK)
+        r = two.get(f"/api/events/{code}")
+        assert r.status_code == 307 and r.headers["location"] == f"/api/events/{code}?w=w1"
+        r = two.post(f"/api/events/{code}/rounds", headers=org)  # a POST is redirected too
+        assert r.status_code == 307 and r.headers["location"].endswith("?w=w1")
+        r = one.post(f"/api/events/{code}/rounds", headers=org)
+        assert r.status_code == 201, r.text
+        tables = [t["room"] for t in r.json()["tables"]]
+        with Store(pg_url) as store:  # every table's home is the event, held by w1
+            assert tables and all(store.home(t) == code for t in tables)
+        assert owner_of(pg_url, code) == "w1"
+        assert all(two.get(f"/api/rooms/{t}").status_code == 307 for t in tables)
+        # w1 stops: w2 takes the event and every one of its tables together
+    with site(pg_url, "w2") as (two,):
+        assert two.get(f"/api/events/{code}").status_code == 200
+        assert set(tables) <= set(two.app.state.hub.rooms)  # type: ignore[attr-defined]
+        assert code in two.app.state.events.events  # type: ignore[attr-defined]

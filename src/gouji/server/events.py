@@ -55,7 +55,7 @@ from gouji.server.protocol import (
     load_json,
     parse_config,
 )
-from gouji.server.rooms import CODE_ALPHABET, CODE_LENGTH, Hub, Room, StoreFailed
+from gouji.server.rooms import CODE_ALPHABET, CODE_LENGTH, Hub, Moved, Room, StoreFailed
 from gouji.server.store import NewRoom, Store, StoredEvent, put_event
 
 log = logging.getLogger("gouji.server")
@@ -830,7 +830,7 @@ def routes(events: Events) -> list[Route]:
         async def run(request: Request) -> Response:
             try:
                 return await fn(request)
-            except EventApiError:
+            except (EventApiError, Moved):  # Moved: the app redirects to the event's process
                 raise
             except Unavailable as e:
                 raise EventApiError(
