@@ -3,7 +3,7 @@ behind HAProxy hold on one machine, and how long a take-over after kill -9 takes
 
 Everything runs on loopback: a throwaway PostgreSQL cluster (initdb in a temporary folder),
 the workers and HAProxy started as ``gouji serve --workers N`` starts them
-(``gouji.server.supervisor.Site``), the clients in this process.
+(``gouji.server.supervisor.Supervisor``), the clients in this process.
 
 1. Load: for each worker count and each table count, that many all-bot tables (``bots: 6``,
    heuristic, ``bot_delay_ms`` as given, ``games: 1000``) are created through the proxy (they
@@ -44,7 +44,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Table, func, select
 
 from gouji.server.store import Store, actions_table, leases_table
-from gouji.server.supervisor import Site, Worker
+from gouji.server.supervisor import Supervisor, Worker
 from server_load import _probe
 from serverutil import free_port, get_json, pct, post_room
 
@@ -105,14 +105,14 @@ def new_database(server: str, name: str) -> str:
 
 
 # ---------------------------------------------------------------------------- the site
-def start_site(workers: int, db: str) -> Site:
-    site = Site(workers, "127.0.0.1", free_port(), db, ["--log-level", "warning", *LIMITS])
+def start_site(workers: int, db: str) -> Supervisor:
+    site = Supervisor(workers, "127.0.0.1", free_port(), db, ["--log-level", "warning", *LIMITS])
     site.workers = [Worker(w.name, w.host, free_port()) for w in site.workers]  # free ones
     site.start()
     return site
 
 
-def decisions(site: Site) -> float:
+def decisions(site: Supervisor) -> float:
     total = 0.0
     for w in site.workers:
         if site.procs[w.name].poll() is not None:
@@ -140,7 +140,7 @@ def owner(db: str, home: str) -> str:
 
 
 def load_step(
-    site: Site, db: str, tables: int, delay_ms: int, warm: float, acts: int
+    site: Supervisor, db: str, tables: int, delay_ms: int, warm: float, acts: int
 ) -> dict[str, Any]:
     base = f"http://{site.bind}"
     table = {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "games": 1000}
@@ -172,7 +172,7 @@ def load_step(
     }
 
 
-def takeovers(site: Site, db: str, kills: int) -> list[dict[str, float]]:
+def takeovers(site: Supervisor, db: str, kills: int) -> list[dict[str, float]]:
     """Kill the probe room's worker ``kills`` times: seconds until the room answers again
     through the proxy, and until the dead worker holds no home."""
     base = f"http://{site.bind}"
@@ -203,7 +203,7 @@ def takeovers(site: Site, db: str, kills: int) -> list[dict[str, float]]:
         out.append({"room_back_s": back, "all_homes_s": all_moved, "homes": float(homes)})
         w = next(w for w in site.workers if w.name == dead)
         site.start_worker(w)  # as the supervisor does; it serves new rooms from then on
-        site._wait_ready()
+        site.wait_ready()
     return out
 
 

@@ -326,7 +326,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from gouji.server.limits import LimitError, parse_limits
     from gouji.server.logs import log_config
     from gouji.server.rooms import SOLO
-    from gouji.server.supervisor import Site, SiteError, run_site
+    from gouji.server.supervisor import SiteError, Supervisor, run_site
 
     try:
         limits = parse_limits(args.limit)
@@ -343,7 +343,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for text in args.limit or []:
             extra += ["--limit", text]
         try:
-            site = Site(args.workers, args.host, args.port, args.db, extra, args.worker_port)
+            site = Supervisor(args.workers, args.host, args.port, args.db, extra, args.worker_port)
             return run_site(site)
         except SiteError as e:
             print(f"gouji serve: {e}", file=sys.stderr)

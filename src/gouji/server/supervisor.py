@@ -79,7 +79,7 @@ def haproxy_config(workers: Sequence[Worker], bind: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-class Site:
+class Supervisor:
     """The worker processes and the proxy of one ``gouji serve --workers N``."""
 
     def __init__(
@@ -140,7 +140,7 @@ class Site:
             raise SiteError(f"HAProxy refused its configuration: {check.stderr.decode()[:500]}")
         for w in self.workers:
             self.start_worker(w)
-        self._wait_ready()
+        self.wait_ready()
         self.proxy = subprocess.Popen([self.proxy_bin, "-db", "-f", str(cfg)])
         host, _, port = self.bind.rpartition(":")
         self._wait_ready_at(
@@ -154,7 +154,7 @@ class Site:
             flush=True,
         )
 
-    def _wait_ready(self) -> None:
+    def wait_ready(self) -> None:
         """Until every worker answers ``/readyz`` (the proxy then starts with all of them up)."""
         for w in self.workers:
             self._wait_ready_at(w.address, self.procs[w.name], f"worker {w.name}")
@@ -215,7 +215,7 @@ class Site:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def run_site(site: Site) -> int:
+def run_site(site: Supervisor) -> int:
     """Start the site and supervise it until Ctrl-C or SIGTERM."""
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
