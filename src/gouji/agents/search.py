@@ -2,10 +2,17 @@
 
 For a play decision with a real choice, the agent samples the hidden hands many times from
 what its seat knows (``knowledge``), plays every candidate out to the end of the game in
-each sample with a fast rollout policy, and takes the candidate with the best mean team
-outcome (its team's place points minus the other team's). Samples are shared by all
-candidates (common random numbers), so their differences are measured, not their noise.
-Other decisions (pre-play, 还贡, prompts) go to the heuristic agent.
+each sample with the heuristic in every seat, and compares each candidate with the
+heuristic's own choice (the favourite) by its mean team outcome (its team's place points
+minus the other team's). Samples are shared by all candidates (common random numbers), so
+their differences are measured, not their noise. A challenger that cannot beat the favourite
+even optimistically is dropped, so the samples go to the close comparisons, and a decision
+whose challengers are all dropped ends early. Other decisions (pre-play, 还贡, prompts) go to
+the heuristic agent.
+
+The work is bounded by time (``budget_ms``), by samples (``samples``) and by simulated
+decisions (``steps``, 0 = no bound): ``steps`` makes the agent's choices the same on any
+machine under any load, which is how the arena measures it.
 """
 
 from __future__ import annotations
@@ -89,12 +96,13 @@ def rollout_view(g: Game, seat: int, spec: dict[str, Any]) -> View:
     }
 
 
-def rollout(g: Game, policy: Agent | None = None) -> None:
-    """Play ``g`` to its end with ``policy`` (through rollout views), or ``rollout_action``."""
+def rollout(g: Game, policy: Agent | None = None) -> int:
+    """Play ``g`` to its end with ``policy`` (through rollout views), or ``rollout_action``;
+    the number of decisions played."""
     spec = g.rules.spec()
-    for _ in range(MAX_ROLLOUT_STEPS):
+    for step in range(MAX_ROLLOUT_STEPS):
         if g.is_over:
-            return
+            return step
         if policy is None:
             g.apply(rollout_action(g))
             continue
@@ -141,7 +149,7 @@ def candidates(legal: Sequence[Action], favourite: Action, limit: int) -> list[A
 
 
 class SearchAgent:
-    """Determinized Monte Carlo search with a time budget (``budget_ms``) or sample cap."""
+    """Determinized Monte Carlo search bounded by time, samples or simulated decisions."""
 
     name = "search"
 
@@ -150,16 +158,22 @@ class SearchAgent:
         seed: int | None = None,
         budget_ms: float = 600.0,
         samples: int = 400,
+        steps: int = 0,
         width: int = 6,
         margin: float = 0.3,
         z: float = 2.0,
+        prune_z: float = 1.5,
+        min_samples: int = 6,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
         self.max_samples = int(samples)
+        self.max_steps = int(steps)
         self.width = int(width)
         self.margin = float(margin)
         self.z = float(z)
+        self.prune_z = float(prune_z)
+        self.min_samples = int(min_samples)
         self.fallback = _fallback(seed)
         self.policy: Agent | None = self.fallback if self.fallback.name == "heuristic" else None
         self.last: dict[str, Any] = {}
@@ -175,33 +189,63 @@ class SearchAgent:
         team = view["seat"] & 1
         knowledge = read(view)
         outcomes: list[list[float]] = [[] for _ in cands]
+        live = list(range(1, len(cands)))  # challengers still compared with the favourite
         deadline = time.perf_counter() + self.budget_ms / 1000.0
-        n = 0
-        while n < self.max_samples and (n == 0 or time.perf_counter() < deadline):
+        n = steps = 0
+        while live and n < self.max_samples:
+            if n and (time.perf_counter() >= deadline or 0 < self.max_steps <= steps):
+                break
             base = determinize(view, self.rng, knowledge)
-            for i, a in enumerate(cands):
+            for i in (0, *live):
                 g = base.clone()
-                g.apply(a)
-                rollout(g, self.policy)
+                g.apply(cands[i])
+                steps += 1 + rollout(g, self.policy)
                 outcomes[i].append(team_outcome(g, team))
             n += 1
-        means = [sum(o) / n for o in outcomes]
-        best = max(range(len(cands)), key=lambda i: means[i])
-        self.last = {"samples": n, "candidates": [a.text for a in cands], "means": means}
-        if best == 0 or not self._clearly_better(outcomes[best], outcomes[0]):
+            if n >= self.min_samples:
+                live = [i for i in live if not self._hopeless(outcomes[i], outcomes[0])]
+        gains = [_mean_gain(o, outcomes[0]) for o in outcomes]
+        best = max(range(1, len(cands)), key=lambda i: gains[i])
+        self.last = {
+            "samples": n,
+            "steps": steps,
+            "candidates": [a.text for a in cands],
+            "gains": gains,
+            "counts": [len(o) for o in outcomes],
+        }
+        if not self._clearly_better(outcomes[best], outcomes[0]):
             return favourite  # keep the expert's choice unless search clearly disagrees
         return cands[best]
 
+    def _hopeless(self, new: list[float], old: list[float]) -> bool:
+        """Even ``prune_z`` standard errors above its mean gain, the challenger does not beat
+        the favourite by ``margin``."""
+        mean, se = _paired(new, old)
+        return mean + self.prune_z * se < self.margin
+
     def _clearly_better(self, new: list[float], old: list[float]) -> bool:
-        """Paired over the shared samples: mean gain above ``margin`` and about two
-        standard errors."""
-        diffs = [a - b for a, b in zip(new, old, strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        if mean <= self.margin or n < 4:
+        """Paired over the shared samples: mean gain above ``margin`` and ``z`` standard
+        errors above zero."""
+        if len(new) < 4:
             return False
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return var == 0 or mean / (var / n) ** 0.5 >= self.z
+        mean, se = _paired(new, old)
+        return mean > self.margin and (se == 0 or mean / se >= self.z)
+
+
+def _paired(new: list[float], old: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``new - old`` over the samples both have."""
+    diffs = [a - b for a, b in zip(new, old, strict=False)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def _mean_gain(new: list[float], old: list[float]) -> float:
+    """The mean of ``new - old`` over the samples both have (0 with none)."""
+    return _paired(new, old)[0] if new else 0.0
 
 
 def _fallback(seed: int | None) -> Agent:
