@@ -15,7 +15,9 @@ are averaged first. A run may have several seeds (``seed=[1, 2, 3]``): every see
 *claim* only from three seeds or more of a hundred deals or more each (``CLAIM_SEEDS``,
 ``CLAIM_DEALS``): one lucky seed is not evidence. With three or more agents every pair plays
 the same deals (a league) and openskill's Plackett-Luce model rates every game as a match of
-two one-player teams.
+two one-player teams. A *ladder* league (``schedule="ladder"``) plays only each agent against
+the next in the order given: enough to order levels, and the pairs with a slow agent are
+played once.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from gouji.stats import Estimate, paired_ci, running_ci
 MAX_DECISIONS = 50_000
 #: What a claim about strength takes (docs/strength.md): seeds, and deals a seed.
 CLAIM_SEEDS, CLAIM_DEALS = 3, 100
+#: Who plays whom in a league.
+SCHEDULES = ("all", "ladder")
 TEAM_SEATS = ((0, 2, 4), (1, 3, 5))
 
 Watch = Callable[[int, Game], None]
@@ -326,6 +330,7 @@ class ArenaResult:
     ray: str | None = None
     seeds: tuple[int, ...] = ()  # every seed of the run (``seed`` is the first)
     per_seed: tuple[SeedFigures, ...] = ()
+    schedule: str = "all"  # every pair, or "ladder": each agent against the next
 
     @property
     def deals_per_seed(self) -> int:
@@ -363,6 +368,7 @@ class ArenaResult:
             "preset": self.preset,
             "seed": self.seed,
             "seeds": list(self.seeds),
+            "schedule": self.schedule,
             "deals_per_seed": self.deals_per_seed,
             "claim": self.is_claim,
             "per_seed": [f.as_dict() for f in self.per_seed],
@@ -435,6 +441,7 @@ def run(
     overrides: Mapping[str, object] | None = None,
     options: Mapping[str, Mapping[str, Any]] | None = None,
     progress: bool = False,
+    schedule: str = "all",
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals for every pair of ``agents`` (two: one pair), for the
     seed ``seed`` or for each of several (pooled, with each seed's figures too).
@@ -442,7 +449,8 @@ def run(
     ``options`` as in ``make_specs`` (for agents given by name). ``jobs`` > 1 splits the
     deals over that many processes; ``ray`` over a Ray cluster instead (True: ``ray.init()``
     finds or starts one; a string: its address; ``gouji.cluster.Pool``). The result (timings
-    aside) is the same either way. ``progress`` shows a tqdm bar on stderr.
+    aside) is the same either way. ``progress`` shows a tqdm bar on stderr. ``schedule``:
+    ``"all"`` pairs, or ``"ladder"`` (each agent against the next in the order given).
     """
     if len(agents) < 2:
         raise ValueError("the arena needs two agents or more")
@@ -453,6 +461,8 @@ def run(
         raise ValueError(f"seeds must be distinct integers of 0 or more, not {seeds}")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if schedule not in SCHEDULES:
+        raise ValueError(f"schedule is one of {', '.join(SCHEDULES)}, not {schedule!r}")
     if ray is not False and jobs != 1:
         raise ValueError("jobs and ray: one or the other (Ray uses every CPU it has)")
     if all(isinstance(a, str) for a in agents):
@@ -467,7 +477,11 @@ def run(
     for s in specs:  # fail fast on unknown agents or options, before any process starts
         s.build(0)
     rules = _rules(preset, overrides)
-    pairs = list(itertools.combinations(range(len(specs)), 2))
+    pairs = (
+        list(itertools.combinations(range(len(specs)), 2))
+        if schedule == "all"
+        else [(i, i + 1) for i in range(len(specs) - 1)]
+    )
     tasks = [
         (p, specs[i], specs[j], d, deal_seed(s, d))
         for s in seeds
@@ -493,7 +507,7 @@ def run(
         PairResult.of((titles[i], titles[j]), by_pair[p]) for p, (i, j) in enumerate(pairs)
     )
     return _summarize(
-        rules.preset, specs, seeds, pool.workers, pair_results, seconds, pool.ray_address
+        rules.preset, specs, seeds, pool.workers, pair_results, seconds, pool.ray_address, schedule
     )
 
 
@@ -505,9 +519,11 @@ def _summarize(
     pairs: tuple[PairResult, ...],
     seconds: float,
     ray: str | None = None,
+    schedule: str = "all",
 ) -> ArenaResult:
     titles = tuple(s.title for s in specs)
     first = titles[0]
+    first_pairs = sum(1 for pr in pairs if first in pr.agents)
     act_s = dict.fromkeys(titles, 0.0)
     calls = dict.fromkeys(titles, 0)
     decisions = 0
@@ -532,7 +548,7 @@ def _summarize(
         per_seed.append(
             SeedFigures(
                 seed=s,
-                deals=len(mine) // max(1, len(titles) - 1),
+                deals=len(mine) // max(1, first_pairs),
                 win=paired_ci(first_outcomes[i] for i in mine),
                 score_diff=paired_ci(first_diffs[i] for i in mine),
             )
@@ -556,6 +572,7 @@ def _summarize(
         ray=ray,
         seeds=tuple(seeds),
         per_seed=tuple(per_seed),
+        schedule=schedule,
     )
 
 
@@ -607,7 +624,8 @@ def report(result: ArenaResult) -> list[str]:
     seeds = ", ".join(str(x) for x in r.seeds)
     each = f"{r.deals_per_seed} × seeds {seeds}" if len(r.seeds) > 1 else f"seed {seeds}"
     if r.is_league:
-        lines.append(f"agents          {', '.join(r.agents)} (league, every pair)")
+        kind = "every pair" if r.schedule == "all" else "ladder: each against the next"
+        lines.append(f"agents          {', '.join(r.agents)} (league, {kind})")
         lines.append(f"deals           {r.deals} per pair ({r.games} games), {each}")
     else:
         a, b = r.agents

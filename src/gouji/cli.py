@@ -228,7 +228,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             ray=args.ray,
             overrides=dict(parse_override(text) for text in args.set or []),
             options=options,
-            progress=not args.json and sys.stderr.isatty(),
+            progress=args.progress or (not args.json and sys.stderr.isatty()),
+            schedule=args.schedule,
         )
     except (ValueError, ClusterError) as e:
         print(f"gouji arena: {e}", file=sys.stderr)
@@ -416,6 +417,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="AGENT.KEY=VALUE",
         help="an agent option, e.g. --opt search.budget_ms=200 (repeatable)",
     )
+    p.add_argument(
+        "--schedule",
+        default="all",
+        choices=("all", "ladder"),  # gouji.arena.SCHEDULES (imported lazily: an extra)
+        help="a league's pairs: all, or ladder (each agent against the next, in --agents order)",
+    )
+    p.add_argument("--progress", action="store_true", help="a progress bar even when piped")
     p.add_argument("--json", action="store_true", help="one JSON line")
     p.add_argument("--plot", metavar="FILE", help="write a PNG of the results")
     p.set_defaults(func=cmd_arena)

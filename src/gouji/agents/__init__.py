@@ -44,7 +44,7 @@ def _load_all() -> None:
     """Import the stronger agents lazily (they register themselves)."""
     import importlib
 
-    for module in ("gouji.agents.heuristic", "gouji.agents.search"):
+    for module in ("gouji.agents.heuristic", "gouji.agents.search", "gouji.agents.levels"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:
