@@ -306,3 +306,20 @@ def test_cli_seed_list_and_bad_seeds(capsys: pytest.CaptureFixture[str]) -> None
     assert "2 × seeds 4, 5" in out and "not a claim" in out
     assert cli.main(["arena", "--agents", "greedy,random", "--seed", "one"]) == 2
     assert "--seed takes whole numbers" in capsys.readouterr().err
+
+
+def test_ladder_league_plays_each_agent_against_the_next() -> None:
+    """A ladder plays n − 1 pairs; each pair's deals are those of the same pair alone, and the
+    first agent's figures (pooled and each seed's) are its one pair's."""
+    r = arena.run(PRESET, ["greedy", "random", "greedy"], 3, seed=[1, 2], schedule="ladder")
+    assert r.schedule == "ladder" and r.as_dict()["schedule"] == "ladder"
+    assert [pr.agents for pr in r.pairs] == [("greedy", "random"), ("random", "greedy#3")]
+    assert r.games == 2 * 6 * 2
+    assert set(r.ratings) == {"greedy", "random", "greedy#3"}
+    alone = arena.run(PRESET, ["greedy", "random"], 3, seed=[1, 2])
+    assert _essentials(r)[0] == _essentials(alone)[0]
+    assert r.win == alone.win and [f.deals for f in r.per_seed] == [3, 3]
+    assert [f.win for f in r.per_seed] == [f.win for f in alone.per_seed]
+    assert "ladder" in arena.report(r)[1]
+    with pytest.raises(ValueError, match="schedule"):
+        arena.run(PRESET, ["greedy", "random"], 1, schedule="swiss")

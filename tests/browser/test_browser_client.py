@@ -234,7 +234,7 @@ def test_lobby_creates_a_room(live_server: LiveServer, pages: Pages, shots: Path
     page.locator("#name").fill("Dora")
     page.locator("#preset").select_option("LIANG4")
     page.locator("#bots").select_option("5")
-    page.locator("#bot").select_option("random")
+    page.locator("#bot").select_option("beginner")
     page.locator("#timer").fill("20")
     page.locator("#count_visibility").select_option("always")
     page.locator("#card_counter").check()
@@ -246,7 +246,7 @@ def test_lobby_creates_a_room(live_server: LiveServer, pages: Pages, shots: Path
     room = live_server.get_json(f"/api/rooms/{code}")
     cfg = room["config"]
     assert cfg["preset"] == "LIANG4"
-    assert (cfg["bots"], cfg["bot"], cfg["timer_s"]) == (5, "random", 20)
+    assert (cfg["bots"], cfg["bot"], cfg["timer_s"]) == (5, "beginner", 20)
     assert (cfg["count_visibility"], cfg["card_counter"], cfg["games"]) == ("always", True, 2)
     expect(page.locator("#conn.ok")).to_be_visible()
     wait_seated(page, live_server, code, "Dora")

@@ -418,7 +418,7 @@ def test_online_round_hands_out_seat_links(
     page.locator("#team-add").click()
     expect(page.locator('#team-list li[data-team="Robots"]')).to_contain_text("bots (Expert)")
     robots = event_json(live_server, code)["team_list"][2]
-    assert (robots["players"], robots["bot"]) == (["Robots 1", "Robots 2", "Robots 3"], "search")
+    assert (robots["players"], robots["bot"]) == (["Robots 1", "Robots 2", "Robots 3"], "expert")
     page.locator('#team-list li[data-team="Robots"] button.remove').click()
     expect(page.locator("#team-list li")).to_have_count(2)
     page.locator("#draw").click()

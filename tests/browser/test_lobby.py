@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from gouji.agents import names as agent_names
+from gouji.agents.levels import LEVELS
 from gouji.match import Match
 from gouji.rules import PRESET_NAMES, make_rules
 from gouji.rulesdoc import NAMES, SUMMARIES
@@ -38,7 +39,7 @@ ENGINE_WORDS = re.compile(
     r"|bie3|\bdian\.|\btrib\.|\b\w+_\w+\b"
     r"|\b(?:deck|open|play|round|burn|end|info|dian|laiwu|hui|rev|trib|score|sw)\.[a-z]"
 )
-#: The bots' program names, which the lobby shows as levels (新手, 普通, 高手) instead.
+#: The bots' program names, which the lobby shows as levels (新手, 普通, 高手, 大师) instead.
 AGENT_WORDS = re.compile(r"\b(?:random|greedy|heuristic|search)\b")
 
 
@@ -88,14 +89,18 @@ def test_lobby_names_and_describes_every_rule_set(
         assert NAMES[code][lang] in text
         assert_player_words(text, lang, f"the lobby with {code}", lobby=True)
     # bots by level, with the agent as the value; no engine name on screen
-    levels = {"zh": ["新手", "普通", "高手"], "en": ["Beginner", "Intermediate", "Expert"]}
+    levels = {
+        "zh": ["新手", "普通", "高手", "大师"],
+        "en": ["Beginner", "Intermediate", "Expert", "Master"],
+    }
     assert page.locator("#bot option").all_text_contents() == levels[lang]
     assert [o.get_attribute("value") for o in page.locator("#bot option").all()] == [
-        "random",
-        "heuristic",
-        "search",
+        "beginner",
+        "intermediate",
+        "expert",
+        "master",
     ]
-    assert page.locator("#bot").input_value() == "heuristic"
+    assert page.locator("#bot").input_value() == "intermediate"
     speeds = {"zh": ["慢", "正常", "快"], "en": ["Slow", "Normal", "Fast"]}
     assert page.locator("#bot_speed option").all_text_contents() == speeds[lang]
     assert page.locator("#bot_speed").input_value() == "600"
@@ -105,13 +110,13 @@ def test_language_switch_keeps_the_choices(live_server: LiveServer, pages: Pages
     page = pages.new("Ada")
     open_lobby(page, live_server, "en")
     page.locator("#preset").select_option("MATCH7")
-    page.locator("#bot").select_option("search")
+    page.locator("#bot").select_option("master")
     page.locator("#bot_speed").select_option("250")
     page.locator("#count_visibility").select_option("always")
     page.locator("#lang").click()
     expect(page.locator("#preset-desc")).to_have_text(SUMMARIES["MATCH7"]["zh"])
     assert page.locator("#preset").input_value() == "MATCH7"
-    assert page.locator("#bot").input_value() == "search"
+    assert page.locator("#bot").input_value() == "master"
     assert page.locator("#bot_speed").input_value() == "250"
     assert page.locator("#count_visibility").input_value() == "always"
     expect(page.locator("#rules-link")).to_have_attribute("href", rules_href("MATCH7", "zh"))
@@ -138,8 +143,17 @@ def test_presets_js_agrees_with_the_engine(live_server: LiveServer, pages: Pages
         assert p["countVisibility"] == rules.info_count_visibility
         assert p["games"] == Match(rules, seed=0).length
     levels = [b["agent"] for b in data["levels"]]
-    assert levels == ["random", "heuristic", "search"]
+    assert levels == [lv.key for lv in LEVELS]  # the engine's levels, weakest first
     assert set(levels) <= set(agent_names())
+    assert [b["name"]["zh"] for b in data["levels"]] == [lv.zh for lv in LEVELS]
+    # rooms made before the four levels name the agents of the old three; shown by level
+    also = {b["agent"]: b["also"] for b in data["levels"]}
+    assert also == {
+        "beginner": ["random"],
+        "intermediate": [],
+        "expert": ["heuristic"],
+        "master": ["search"],
+    }
     assert [s["ms"] for s in data["speeds"]] == [1200, 600, 250]
 
 
@@ -156,9 +170,9 @@ def test_creating_a_room_sends_the_players_choices(
 ) -> None:
     page = pages.new(None, DESKTOP)
     open_lobby(page, live_server, "zh")
-    page.locator("#name").fill("高手迷")
+    page.locator("#name").fill("大师迷")
     page.locator("#preset").select_option(label=NAMES["AUDIT"]["zh"])
-    page.locator("#bot").select_option(label="高手")
+    page.locator("#bot").select_option(label="大师")
     expect(page.locator("#bot-hint")).to_contain_text("多想")
     page.locator("#bot_speed").select_option(label="快")
     page.locator("#timer").fill("45")
@@ -169,7 +183,7 @@ def test_creating_a_room_sends_the_players_choices(
     page.screenshot(path=str(shots / "lobby-create-1280x800.png"))
     cfg = create_room(page, live_server)
     assert cfg["preset"] == "AUDIT" and cfg["formation"] == "draw"  # R1.6
-    assert (cfg["bot"], cfg["bot_delay_ms"], cfg["timer_s"]) == ("search", 250, 45)
+    assert (cfg["bot"], cfg["bot_delay_ms"], cfg["timer_s"]) == ("master", 250, 45)
     assert (cfg["bots"], cfg["games"], cfg["count_visibility"]) == (5, 2, None)
     assert cfg["card_counter"] is False
 
@@ -187,7 +201,7 @@ def test_creating_a_room_sends_the_players_choices(
     page.locator("#formation").select_option(label="自选对头: choose your 对头")
     cfg = create_room(page, live_server)
     assert cfg["formation"] == "opposite"
-    assert (cfg["preset"], cfg["bot"], cfg["bot_delay_ms"]) == ("LAIWU", "random", 1200)
+    assert (cfg["preset"], cfg["bot"], cfg["bot_delay_ms"]) == ("LAIWU", "beginner", 1200)
     assert (cfg["timer_s"], cfg["bots"], cfg["games"]) == (None, 0, None)
     assert (cfg["count_visibility"], cfg["card_counter"]) == ("always", True)
 

@@ -149,6 +149,25 @@ def test_all_bot_table_plays_on_by_itself(client: TestClient) -> None:
             assert s.state is not None and s.state["view"]["match"]["is_over"]
 
 
+def test_the_levels_play_at_the_table(client: TestClient) -> None:
+    """A room asks for a level by name (the lobby's 大师 is ``master``, a search that thinks in
+    a thread): its bots take their seats as that level and play."""
+    with client:
+        code = create_room(client, seed=3, games=1, bot="master")
+        with player(client) as p:
+            p.join(code, "ann")
+            p.send(type="sit", seat=0)
+            p.send(type="start")
+            st = p.reach(lambda m: m["room"]["status"] == "playing")
+            assert [s["bot"] for s in st["room"]["seats"]] == [None] + ["master"] * 5
+            assert st["view"]["state"]["to_act"] != 0  # seed 3: a bot begins
+            played = p.state_where(lambda m: m["version"] > st["version"])
+            assert played["view"]["state"]["to_act"] is not None  # a master bot acted
+    with client:
+        bad = client.post("/api/rooms", json={"bot": "grandmaster"})
+        assert bad.status_code == 400 and "master" in bad.text
+
+
 def test_open_ended_table_everyone_left_waits(client: TestClient) -> None:
     """An open-ended all-bot table plays its game but starts no new one with nobody there."""
     with client:

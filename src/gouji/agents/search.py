@@ -12,7 +12,10 @@ the heuristic agent.
 
 The work is bounded by time (``budget_ms``), by samples (``samples``) and by simulated
 decisions (``steps``, 0 = no bound): ``steps`` makes the agent's choices the same on any
-machine under any load, which is how the arena measures it.
+machine under any load, which is how the arena measures it. With ``gate`` a decision whose
+budget allows fewer than that many samples (early in a game, when play-outs are long) keeps
+the heuristic's choice after the first sample: a handful of samples can never show a
+challenger clearly better, so the time goes to the decisions where search can change its mind.
 """
 
 from __future__ import annotations
@@ -164,6 +167,7 @@ class SearchAgent:
         z: float = 2.0,
         prune_z: float = 1.5,
         min_samples: int = 6,
+        gate: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
@@ -174,6 +178,7 @@ class SearchAgent:
         self.z = float(z)
         self.prune_z = float(prune_z)
         self.min_samples = int(min_samples)
+        self.gate = int(gate)
         self.fallback = _fallback(seed)
         self.policy: Agent | None = self.fallback if self.fallback.name == "heuristic" else None
         self.last: dict[str, Any] = {}
@@ -190,7 +195,8 @@ class SearchAgent:
         knowledge = read(view)
         outcomes: list[list[float]] = [[] for _ in cands]
         live = list(range(1, len(cands)))  # challengers still compared with the favourite
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000.0
         n = steps = 0
         while live and n < self.max_samples:
             if n and (time.perf_counter() >= deadline or 0 < self.max_steps <= steps):
@@ -202,6 +208,8 @@ class SearchAgent:
                 steps += 1 + rollout(g, self.policy)
                 outcomes[i].append(team_outcome(g, team))
             n += 1
+            if n == 1 and self.gate and self._room(steps, time.perf_counter() - start) < self.gate:
+                live = []  # too few samples to ever find a challenger clearly better: stop
             if n >= self.min_samples:
                 live = [i for i in live if not self._hopeless(outcomes[i], outcomes[0])]
         gains = [_mean_gain(o, outcomes[0]) for o in outcomes]
@@ -216,6 +224,13 @@ class SearchAgent:
         if not self._clearly_better(outcomes[best], outcomes[0]):
             return favourite  # keep the expert's choice unless search clearly disagrees
         return cands[best]
+
+    def _room(self, steps: int, seconds: float) -> float:
+        """How many samples the budget allows, judged from the first one's cost."""
+        room = float(self.max_samples)
+        if self.max_steps:
+            room = min(room, self.max_steps / max(1, steps))
+        return min(room, self.budget_ms / 1000.0 / max(seconds, 1e-9))
 
     def _hopeless(self, new: list[float], old: list[float]) -> bool:
         """Even ``prune_z`` standard errors above its mean gain, the challenger does not beat

@@ -767,7 +767,7 @@ class Room:
         name = s.bot or "heuristic"
         agent = self._agent(seat, name)
         view, legal = m.view(seat), m.legal_actions()
-        if name == "search":  # slow: think in a thread, the loop goes on
+        if agent.name == "search":  # slow (大师 too): think in a thread, the loop goes on
             action = await asyncio.to_thread(agent.act, view, legal)
         else:
             action = agent.act(view, legal)

@@ -4,7 +4,7 @@
 // in this browser (event-api.js); every refusal is shown in words.
 import { getLang, placeName, setLang } from "./i18n.js";
 import { el, patch, toast } from "./common.js";
-import { BOT_LEVELS, DEFAULT_BOT, pick } from "./presets.js";
+import { BOT_LEVELS, DEFAULT_BOT, botLevel, pick } from "./presets.js";
 import {
   absolute,
   api,
@@ -143,7 +143,7 @@ function teamsPanel() {
 }
 
 function botName(agent) {
-  const level = BOT_LEVELS.find((b) => b.agent === agent);
+  const level = botLevel(agent);
   return level ? pick(level.name) : "";
 }
 

@@ -6,6 +6,7 @@ import { loadName, recentRooms, saveName, toast } from "./common.js";
 import {
   BOT_LEVELS,
   BOT_SPEEDS,
+  botLevel,
   DEFAULT_BOT,
   DEFAULT_PRESET,
   DEFAULT_SPEED_MS,
@@ -65,7 +66,7 @@ function showChoices() {
   const vis = $("count_visibility").options[0];
   if (vis) vis.textContent = say("vis_preset", say("vis_" + preset.countVisibility));
   $("games").placeholder = preset.games ? say("games_ph_n", preset.games) : say("games_ph");
-  const level = BOT_LEVELS.find((b) => b.agent === $("bot").value);
+  const level = botLevel($("bot").value);
   $("bot-hint").textContent = level ? pick(level.hint) : "";
   $("timer").disabled = $("no_timer").checked;
 }
@@ -189,7 +190,7 @@ function roomItem(room, code) {
   const free = whole(room.free);
   const joinable = status === "waiting" && free > 0;
   const preset = PRESETS.find((p) => p.code === room.preset);
-  const level = BOT_LEVELS.find((b) => b.agent === room.bot);
+  const level = botLevel(room.bot);
   const game = whole(room.game);
 
   const li = document.createElement("li");

@@ -83,25 +83,45 @@ export const DEFAULT_PRESET = "OUTLINE_FULL";
 /** Bot levels as players know them; `agent` is the bot the server runs (gouji.agents). */
 export const BOT_LEVELS = [
   {
-    agent: "random",
+    agent: "beginner",
+    also: ["random"],
     name: { zh: "新手", en: "Beginner" },
-    hint: { zh: "随便出牌，适合刚学规则的人。", en: "Plays any card it may: good for learning the rules." },
+    hint: {
+      zh: "懂规矩，常出错牌，适合刚学的人。",
+      en: "Knows the rules but often slips: good for learning the game.",
+    },
   },
   {
-    agent: "heuristic",
+    agent: "intermediate",
+    also: [],
     name: { zh: "普通", en: "Intermediate" },
-    hint: { zh: "按老手的路子打，出牌很快。", en: "Plays like a seasoned player, and quickly." },
+    hint: { zh: "按老手的路子打，偶尔失手。", en: "Plays like a seasoned player, with the odd slip." },
   },
   {
-    agent: "search",
+    agent: "expert",
+    also: ["heuristic"],
     name: { zh: "高手", en: "Expert" },
     hint: {
-      zh: "会记牌、往后算，每步多想半秒左右。",
-      en: "Remembers the cards and looks ahead; thinks about half a second a move.",
+      zh: "按老手的路子打，不失手，出牌很快。",
+      en: "Plays like a seasoned player without slips, and quickly.",
+    },
+  },
+  {
+    agent: "master",
+    also: ["search"],
+    name: { zh: "大师", en: "Master" },
+    hint: {
+      zh: "会记牌、往后算，每步多想一会儿（最多一秒）。",
+      en: "Remembers the cards and looks ahead; thinks a moment a move (a second at most).",
     },
   },
 ];
-export const DEFAULT_BOT = "heuristic";
+export const DEFAULT_BOT = "intermediate";
+
+/** The level a room's or team's bot plays at (older rooms name the agent itself). */
+export function botLevel(agent) {
+  return BOT_LEVELS.find((b) => b.agent === agent || b.also.includes(agent)) || null;
+}
 
 /** How long bots wait before acting (bot_delay_ms), so that people can follow. */
 export const BOT_SPEEDS = [

@@ -1,0 +1,82 @@
+"""The search agent's work budget (``steps``: the same choices on any machine) and its pruning
+of challengers that cannot beat the heuristic's choice."""
+
+from __future__ import annotations
+
+from gouji import Game, make_rules
+from gouji.agents.heuristic import HeuristicAgent
+from gouji.agents.search import SearchAgent
+
+
+def _positions(count: int) -> list[Game]:
+    """Play decisions with a choice from heuristic games, late enough for short play-outs."""
+    out: list[Game] = []
+    driver = HeuristicAgent()
+    seed = 0
+    while len(out) < count:
+        g = Game.new(make_rules("OUTLINE_FULL"), 40 + seed)
+        seed += 1
+        while not g.is_over:
+            seat = g.to_act
+            assert seat is not None
+            legal = g.legal_actions()
+            if g.pending in ("lead", "respond") and len(legal) > 2 and sum(g.hands[seat]) < 14:
+                out.append(g.clone())
+                break
+            g.apply(driver.act(g.view(seat), legal))
+    return out
+
+
+def test_a_step_budget_gives_the_same_choice_whatever_the_clock() -> None:
+    for g in _positions(3):
+        seat = g.to_act
+        assert seat is not None
+        choices = []
+        for budget_ms in (1e9, 1e12):
+            agent = SearchAgent(seed=5, budget_ms=budget_ms, samples=10**6, steps=600)
+            choices.append((agent.act(g.view(seat), g.legal_actions()), agent.last))
+        assert choices[0] == choices[1]
+        info = choices[0][1]
+        # it spends the budget, unless every challenger was dropped before
+        dropped = all(c < info["samples"] for c in info["counts"][1:])
+        assert info["steps"] >= 600 or dropped
+
+
+def test_hopeless_challengers_are_dropped_and_the_rest_get_the_samples() -> None:
+    agent = SearchAgent(seed=3, budget_ms=1e9, samples=40, min_samples=6, prune_z=0.5)
+    dropped = 0
+    for g in _positions(6):
+        seat = g.to_act
+        assert seat is not None
+        agent.act(g.view(seat), g.legal_actions())
+        counts = agent.last["counts"]
+        assert counts[0] == agent.last["samples"] == max(counts)
+        assert all(c >= 6 for c in counts)  # nobody is dropped before min_samples
+        dropped += sum(c < counts[0] for c in counts[1:])
+    assert dropped > 0
+    # without pruning every candidate sees every sample
+    keep = SearchAgent(seed=3, budget_ms=1e9, samples=8, min_samples=10**6)
+    g = _positions(1)[0]
+    keep.act(g.view(g.to_act or 0), g.legal_actions())
+    assert set(keep.last["counts"]) == {8}
+
+
+def test_the_gate_keeps_the_favourite_where_few_samples_fit() -> None:
+    g = Game.new(make_rules("OUTLINE_FULL"), 11)
+    driver = HeuristicAgent()
+    while not (g.pending in ("lead", "respond") and len(g.legal_actions()) > 2):
+        g.apply(driver.act(g.view(g.to_act or 0), g.legal_actions()))
+    seat = g.to_act
+    assert seat is not None
+    view, legal = g.view(seat), g.legal_actions()
+    # early: a play-out is ~100 decisions a candidate, so 2,000 steps allow a few samples only
+    gated = SearchAgent(seed=1, budget_ms=1e9, steps=2000, gate=10)
+    assert gated.act(view, legal) == driver.act(view, legal)
+    assert gated.last["samples"] == 1
+    free = SearchAgent(seed=1, budget_ms=1e9, steps=2000, gate=0)
+    free.act(view, legal)
+    assert free.last["samples"] > 1
+    # a budget with room for the gate's samples searches on
+    roomy = SearchAgent(seed=1, budget_ms=1e9, steps=20000, gate=10, min_samples=10**6)
+    roomy.act(view, legal)
+    assert roomy.last["samples"] > 1
