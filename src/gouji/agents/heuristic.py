@@ -168,6 +168,22 @@ def leads_needed(hand: Sequence[int], bie3: bool, twos_attach: bool) -> int:
     return n
 
 
+class _LeadPlan:
+    """What every lead of one decision is scored against: the hand's groups, its LJs, and the
+    pull of 打点 (read once a decision, not once a candidate lead)."""
+
+    __slots__ = ("dian_bonus", "k", "need_win", "spare_lj")
+
+    def __init__(self, ctx: _Ctx, dian_bonus: float) -> None:
+        h = ctx.hand
+        self.k = len(groups(h, ctx.bie3))
+        threes = ctx.bie3 and h[R3] > 0
+        self.need_win = threes and self.k == 1
+        # with enough LJs every group but the last gets one (the 3s count as the last)
+        self.spare_lj = h[LJ] - (self.k if threes else self.k - 1)
+        self.dian_bonus = dian_bonus
+
+
 class HeuristicAgent:
     """Rule-based play: hand plan, cheap answers, team play (module docstring).
 
@@ -307,18 +323,15 @@ class HeuristicAgent:
             assert a.play is not None
             if a.play.size == total:
                 return a
-        scored = [(self._lead_score(ctx, a.play), i) for i, a in enumerate(plays)]  # type: ignore[arg-type]
+        plan = _LeadPlan(ctx, self._dian_bonus(ctx))
+        scored = [(self._lead_score(ctx, a.play, plan), i) for i, a in enumerate(plays)]  # type: ignore[arg-type]
         best = min(scored)
         return plays[best[1]]
 
-    def _lead_score(self, ctx: _Ctx, p: Play) -> float:
+    def _lead_score(self, ctx: _Ctx, p: Play, plan: _LeadPlan) -> float:
         """Lower is better."""
         h = ctx.hand
-        bie3 = ctx.bie3
-        gs = groups(h, bie3)
-        k = len(gs)
-        lj = h[LJ]
-        threes = bie3 and h[R3] > 0
+        k = plan.k
         if p.base == NO_BASE:
             # A lead of controls only: worth it when nothing else is left (but the 3s).
             if k == 0:
@@ -332,16 +345,13 @@ class HeuristicAgent:
         s += r * 1.0
         # attachments
         att2, attsj, attlj = p.n2, p.nsj, p.nlj
-        need_win = threes and k == 1  # the last group before the 3s must win the round
-        # running out: with enough LJs, every group but the last gets an LJ
-        spare_lj = lj - (k if threes else k - 1)
-        if need_win:
+        if plan.need_win:  # the last group before the 3s must win the round
             # as strong as possible: all LJs, then SJs, then 2s
             s -= 20.0 * min(attlj, 1) + 4.0 * attsj + 1.0 * att2
             s += 0.2 * max(0, attlj - 1)
             return s
-        if spare_lj >= 0 and k >= 1:
-            # attach exactly one LJ to the lowest group; the last bare group goes out
+        if plan.spare_lj >= 0 and k >= 1:
+            # running out: attach exactly one LJ to the lowest group; the last bare group goes out
             if attlj == 1 and attsj == 0 and att2 == 0:
                 s -= 15.0
             else:
@@ -350,7 +360,7 @@ class HeuristicAgent:
         s += 6.0 * attsj + 8.0 * attlj + 3.0 * att2
         # 够级 groups are better held for later (they win rounds), unless the point is due
         if gouji_flag(p, ctx.gmin):
-            s += self._dian_bonus(ctx)
+            s += plan.dian_bonus
         # the last two groups: lead the weaker, keep the stronger to win with
         return s
 

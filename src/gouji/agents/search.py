@@ -220,6 +220,7 @@ class SearchAgent:
             "candidates": [a.text for a in cands],
             "gains": gains,
             "counts": [len(o) for o in outcomes],
+            "outcomes": outcomes,
         }
         if not self._clearly_better(outcomes[best], outcomes[0]):
             return favourite  # keep the expert's choice unless search clearly disagrees
@@ -235,7 +236,7 @@ class SearchAgent:
     def _hopeless(self, new: list[float], old: list[float]) -> bool:
         """Even ``prune_z`` standard errors above its mean gain, the challenger does not beat
         the favourite by ``margin``."""
-        mean, se = _paired(new, old)
+        mean, se = paired_gain(new, old)
         return mean + self.prune_z * se < self.margin
 
     def _clearly_better(self, new: list[float], old: list[float]) -> bool:
@@ -243,11 +244,11 @@ class SearchAgent:
         errors above zero."""
         if len(new) < 4:
             return False
-        mean, se = _paired(new, old)
+        mean, se = paired_gain(new, old)
         return mean > self.margin and (se == 0 or mean / se >= self.z)
 
 
-def _paired(new: list[float], old: list[float]) -> tuple[float, float]:
+def paired_gain(new: list[float], old: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``new - old`` over the samples both have."""
     diffs = [a - b for a, b in zip(new, old, strict=False)]
     n = len(diffs)
@@ -260,7 +261,7 @@ def _paired(new: list[float], old: list[float]) -> tuple[float, float]:
 
 def _mean_gain(new: list[float], old: list[float]) -> float:
     """The mean of ``new - old`` over the samples both have (0 with none)."""
-    return _paired(new, old)[0] if new else 0.0
+    return paired_gain(new, old)[0] if new else 0.0
 
 
 def _fallback(seed: int | None) -> Agent:
