@@ -112,7 +112,7 @@ export const BOT_LEVELS = [
     name: { zh: "大师", en: "Master" },
     hint: {
       zh: "会记牌、往后算，每步多想一会儿（最多一秒）。",
-      en: "Remembers the cards and looks ahead; thinks a moment a move (a second at most).",
+      en: "Remembers the cards and looks ahead; thinks a moment before each move (a second at most).",
     },
   },
 ];
