@@ -43,9 +43,9 @@ def test_a_step_budget_gives_the_same_choice_whatever_the_clock() -> None:
 
 
 def test_hopeless_challengers_are_dropped_and_the_rest_get_the_samples() -> None:
-    agent = SearchAgent(seed=3, budget_ms=1e9, samples=40, min_samples=6, prune_z=0.5)
+    agent = SearchAgent(seed=3, budget_ms=1e9, samples=24, min_samples=6, prune_z=0.5)
     dropped = 0
-    for g in _positions(6):
+    for g in _positions(4):
         seat = g.to_act
         assert seat is not None
         agent.act(g.view(seat), g.legal_actions())
@@ -77,6 +77,6 @@ def test_the_gate_keeps_the_favourite_where_few_samples_fit() -> None:
     free.act(view, legal)
     assert free.last["samples"] > 1
     # a budget with room for the gate's samples searches on
-    roomy = SearchAgent(seed=1, budget_ms=1e9, steps=20000, gate=10, min_samples=10**6)
+    roomy = SearchAgent(seed=1, budget_ms=1e9, steps=4000, gate=2, min_samples=10**6)
     roomy.act(view, legal)
     assert roomy.last["samples"] > 1
