@@ -16,12 +16,16 @@ from functools import lru_cache
 from typing import Any
 
 from gouji.agents.base import View
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RANKS, SJ, deck_counts, parse_counts, tokens
+from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RT, SJ, deck_counts, parse_counts, tokens
 from gouji.game import Game
-from gouji.plays import feasible
+from gouji.plays import NO_BASE, Play, feasible, gouji_flag
 from gouji.rules import Rules, make_rules
 
 SEATS = 6
+#: The heuristic's price of splitting a group, and the least it thinks a lead is worth
+#: (``gouji.agents.heuristic``: ``split_cost``, ``2 × aggression``): a plain answer that costs
+#: no more is always played.
+SPLIT_COST, CHEAPEST_WORTH = 0.8, 2.0
 _RANK = {code: i for i, code in enumerate(RANKS)}
 
 
@@ -48,6 +52,61 @@ class Knowledge:
     known: list[list[int]] = field(default_factory=lambda: [[0] * NUM_RANKS for _ in range(SEATS)])
     aside: dict[int, int] = field(default_factory=dict)  # seat → cards set aside (dead)
     aside_kind: dict[int, str] = field(default_factory=dict)  # "revolution" | "men" | "dead"
+    clues: list[PassClue] = field(default_factory=list)
+
+
+@dataclass
+class PassClue:
+    """A seat passed on an opponent's plain play (no 2s, jokers, not 够级) of ``size`` cards of
+    rank ``base``: the heuristic then had no cheap plain answer — a higher rank held ``size``
+    times or a little more (it weighs such an answer below what the lead is worth and would
+    have played it). ``since``: the ranks the seat has played after the pass (they were in
+    its hand then)."""
+
+    seat: int
+    base: int
+    size: int
+    since: list[int] = field(default_factory=lambda: [0] * NUM_RANKS)
+
+    def broken_by(self, hand: list[int], bie3: bool) -> bool:
+        """Whether ``hand`` (the seat's now) would have answered instead of passing."""
+        then = [a + b for a, b in zip(hand, self.since, strict=True)]
+        if bie3 and then[R3] and sum(then) - self.size == then[R3]:
+            return False  # answering would leave only 3s (闷): a pass is sensible
+        for r in range(self.base + 1, RA + 1):
+            if then[r] >= self.size:
+                rest = then[r] - self.size
+                cost = (-1.5 if rest == 0 else SPLIT_COST + 0.15 * rest) + 0.12 * max(
+                    0, r - RT
+                ) * self.size
+                if cost <= CHEAPEST_WORTH:
+                    return True
+        return False
+
+
+def pass_clues(view: View, seat: int, rules: Rules) -> list[PassClue]:
+    """The other seats' passes on opponents' plain plays, from the public events."""
+    clues: list[PassClue] = []
+    standing: tuple[int, str] | None = None  # (owner, cards) of the round's last play
+    for e in view["events"]:
+        kind = e["type"]
+        if kind in ("play", "burn"):
+            for clue in clues:
+                if clue.seat == e["seat"]:
+                    for code in tokens(e["cards"]):
+                        clue.since[_RANK[code]] += 1
+            standing = (e["seat"], e["cards"])
+        elif kind == "pass":
+            s = e["seat"]
+            if standing is None or s == seat or (standing[0] - s) % 2 == 0:
+                continue  # nothing to answer, our own pass, or a teammate's play
+            p = Play.parse(standing[1])
+            if p.base == NO_BASE or p.n2 or p.has_joker or gouji_flag(p, rules.play_gouji_min):
+                continue
+            clues.append(PassClue(s, p.base, p.size))
+        elif kind not in ("rang", "gouji", "opened"):
+            standing = None  # a round ended (or something else happened): no standing play
+    return clues
 
 
 def read(view: View) -> Knowledge:
@@ -88,7 +147,8 @@ def read(view: View) -> Knowledge:
     if claim:
         known[claim["seat"]] = parse_counts(claim["cards"])
     known[seat] = [0] * NUM_RANKS
-    return Knowledge(seat, rules, list(state["sizes"]), pool, known, aside, kind)
+    clues = pass_clues(view, seat, rules)
+    return Knowledge(seat, rules, list(state["sizes"]), pool, known, aside, kind, clues)
 
 
 def sample_hands(view: View, rng: random.Random, k: Knowledge | None = None) -> list[list[int]]:
@@ -158,10 +218,39 @@ def _deal_from(
         pool[r] -= 1
 
 
-def determinize(view: View, rng: random.Random, k: Knowledge | None = None) -> Game:
-    """A game in the view's public state with sampled hidden hands."""
+def broken_clues(hands: list[list[int]], k: Knowledge) -> int:
+    """How many pass clues the sampled hands contradict."""
+    bie3 = k.rules.bie3_enabled
+    return sum(1 for c in k.clues if c.broken_by(hands[c.seat], bie3))
+
+
+def determinize(
+    view: View,
+    rng: random.Random,
+    k: Knowledge | None = None,
+    pass_weight: float = 1.0,
+    tries: int = 12,
+) -> Game:
+    """A game in the view's public state with sampled hidden hands.
+
+    With ``pass_weight`` < 1 a sample that contradicts ``n`` pass clues is kept with chance
+    ``pass_weight ** n`` (rejection sampling: samples weighted by how likely the others'
+    passes were under the heuristic's play); after ``tries`` draws the least contradicted.
+    """
     k = k or read(view)
     hands = sample_hands(view, rng, k)
+    if pass_weight < 1.0 and k.clues:
+        best, fewest = hands, len(k.clues) + 1
+        for attempt in range(tries + 1):
+            if attempt:
+                hands = sample_hands(view, rng, k)
+            n = broken_clues(hands, k)
+            if n == 0 or rng.random() < pass_weight**n:
+                best = hands
+                break  # accepted
+            if n < fewest:
+                best, fewest = hands, n
+        hands = best
     state: dict[str, Any] = dict(view["state"])
     state["to_act"] = view["seat"]
     return Game.from_state(k.rules, state, hands)

@@ -16,6 +16,9 @@ machine under any load, which is how the arena measures it. With ``gate`` a deci
 budget allows fewer than that many samples (early in a game, when play-outs are long) keeps
 the heuristic's choice after the first sample: a handful of samples can never show a
 challenger clearly better, so the time goes to the decisions where search can change its mind.
+With ``pass_weight`` < 1 the samples are weighted by the others' passes (``knowledge``:
+a sample in which a seat passed although it held a cheap plain answer is kept with that
+chance).
 """
 
 from __future__ import annotations
@@ -168,6 +171,7 @@ class SearchAgent:
         prune_z: float = 1.5,
         min_samples: int = 6,
         gate: int = 0,
+        pass_weight: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
@@ -179,6 +183,9 @@ class SearchAgent:
         self.prune_z = float(prune_z)
         self.min_samples = int(min_samples)
         self.gate = int(gate)
+        if not 0.0 <= pass_weight <= 1.0:
+            raise ValueError(f"pass_weight is a probability (0 to 1), not {pass_weight}")
+        self.pass_weight = float(pass_weight)
         self.fallback = _fallback(seed)
         self.policy: Agent | None = self.fallback if self.fallback.name == "heuristic" else None
         self.last: dict[str, Any] = {}
@@ -201,7 +208,7 @@ class SearchAgent:
         while live and n < self.max_samples:
             if n and (time.perf_counter() >= deadline or 0 < self.max_steps <= steps):
                 break
-            base = determinize(view, self.rng, knowledge)
+            base = determinize(view, self.rng, knowledge, self.pass_weight)
             for i in (0, *live):
                 g = base.clone()
                 g.apply(cands[i])
