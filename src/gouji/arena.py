@@ -737,8 +737,12 @@ def plot(result: ArenaResult, path: str) -> None:
         ax.barh(names, mus, xerr=sig, color="C2", alpha=0.8, capsize=4)
         ax.set_xlabel("openskill mu (bars: ± 3 sigma)")
         ax.set_title("league ratings")
+    seeds = result.seeds or (result.seed,)
+    which = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {', '.join(map(str, seeds))}"
+    league = "" if not result.is_league else f", {result.schedule} league"
     fig.suptitle(
-        f"gouji arena — {result.preset}, {result.deals} deals, seed {result.seed}", fontsize=11
+        f"gouji arena — {result.preset}, {result.deals} deals a pair{league}, {which}",
+        fontsize=11,
     )
     fig.savefig(path, dpi=110)
     plt.close(fig)
