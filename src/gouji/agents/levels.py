@@ -29,12 +29,19 @@ class Level:
 
 
 #: Weakest first. ``master`` counts its work in simulated decisions (the same choices on any
-#: machine, as measured) and never thinks longer than a second.
+#: machine, as measured), weights its samples by the others' passes, and never thinks longer
+#: than a second.
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "新手", "Beginner", "heuristic", {"mistakes": 0.5}),
     Level("intermediate", "普通", "Intermediate", "heuristic", {"mistakes": 0.15}),
     Level("expert", "高手", "Expert", "heuristic"),
-    Level("master", "大师", "Master", "search", {"steps": 4000, "budget_ms": 1000.0}),
+    Level(
+        "master",
+        "大师",
+        "Master",
+        "search",
+        {"steps": 4000, "budget_ms": 1000.0, "pass_weight": 0.1},
+    ),
 )
 BY_KEY = {level.key: level for level in LEVELS}
 
