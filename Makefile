@@ -29,7 +29,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
-	$(BIN)/pytest -n $$(( $$(nproc) + 1 ))
+	$(BIN)/pytest -n $$(( $$(nproc) + 2 )) --durations=15
 
 # One random game of the full rules, printed play by play.
 demo: $(SERVE_STAMP)
