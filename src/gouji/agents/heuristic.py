@@ -48,8 +48,8 @@ from gouji.actions import (
     Action,
 )
 from gouji.agents.base import View
-from gouji.agents.knowledge import rules_of
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RQ, RT, SJ, deck_counts, parse_counts
+from gouji.agents.knowledge import LEAD_WORTH, SPLIT_COST, group_cost, rules_of
+from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RQ, SJ, deck_counts, parse_counts
 from gouji.plays import NO_BASE, Play, gouji_flag
 from gouji.rules import Rules
 
@@ -207,7 +207,7 @@ class HeuristicAgent:
         seed: int | None = None,
         *,
         aggression: float = 1.0,
-        split_cost: float = 0.8,
+        split_cost: float = SPLIT_COST,
         close_bonus: float = 1.0,
         dian_weight: float = 6.0,
         safe_bonus: float = 2.5,
@@ -381,13 +381,7 @@ class HeuristicAgent:
         scale = 1.0 if total > 12 else 0.6
         c = scale * (CONTROL_COST[R2] * p.n2 + CONTROL_COST[SJ] * p.nsj + CONTROL_COST[LJ] * p.nlj)
         if p.base != NO_BASE:
-            r = p.base
-            rest = h[r] - p.nbase
-            if rest == 0:
-                c -= 1.5  # a whole group leaves the hand
-            else:
-                c += self.split_cost + 0.15 * rest
-            c += 0.12 * max(0, r - RT) * p.nbase
+            c += group_cost(h[p.base], p.base, p.nbase, self.split_cost)
         if ctx.bie3 and h[R3]:
             # 憋3: keep a finisher for the last group before the 3s (else it is 闷)
             rest = total - p.size - h[R3]
@@ -427,7 +421,7 @@ class HeuristicAgent:
                 c += 6.0  # leaves only 3s: 闷 unless this play wins the round
             if c < best_c:
                 best_c, best_a = c, a
-        worth = 2.0 * self.aggression
+        worth = LEAD_WORTH * self.aggression
         if standing is not None and owner is not None:
             if gouji_flag(standing, ctx.gmin):
                 worth += 1.0

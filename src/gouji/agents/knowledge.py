@@ -22,10 +22,19 @@ from gouji.plays import NO_BASE, Play, feasible, gouji_flag
 from gouji.rules import Rules, make_rules
 
 SEATS = 6
-#: The heuristic's price of splitting a group, and the least it thinks a lead is worth
-#: (``gouji.agents.heuristic``: ``split_cost``, ``2 × aggression``): a plain answer that costs
-#: no more is always played.
-SPLIT_COST, CHEAPEST_WORTH = 0.8, 2.0
+#: The heuristic's default price of splitting a group, and what it thinks taking a lead is
+#: worth at the least (``gouji.agents.heuristic``, ``aggression`` 1): a plain answer that costs
+#: no more is always played. Defined here so that the pass clues and the heuristic share them.
+SPLIT_COST, LEAD_WORTH = 0.8, 2.0
+
+
+def group_cost(held: int, rank: int, n: int, split_cost: float = SPLIT_COST) -> float:
+    """The heuristic's price of playing ``n`` of the ``held`` cards of ``rank`` (3…A): a whole
+    group leaving the hand is a gain, a split costs, high ranks are dearer."""
+    rest = held - n
+    return (-1.5 if rest == 0 else split_cost + 0.15 * rest) + 0.12 * max(0, rank - RT) * n
+
+
 _RANK = {code: i for i, code in enumerate(RANKS)}
 
 
@@ -73,15 +82,10 @@ class PassClue:
         then = [a + b for a, b in zip(hand, self.since, strict=True)]
         if bie3 and then[R3] and sum(then) - self.size == then[R3]:
             return False  # answering would leave only 3s (闷): a pass is sensible
-        for r in range(self.base + 1, RA + 1):
-            if then[r] >= self.size:
-                rest = then[r] - self.size
-                cost = (-1.5 if rest == 0 else SPLIT_COST + 0.15 * rest) + 0.12 * max(
-                    0, r - RT
-                ) * self.size
-                if cost <= CHEAPEST_WORTH:
-                    return True
-        return False
+        return any(
+            then[r] >= self.size and group_cost(then[r], r, self.size) <= LEAD_WORTH
+            for r in range(self.base + 1, RA + 1)
+        )
 
 
 def pass_clues(view: View, seat: int, rules: Rules) -> list[PassClue]:
