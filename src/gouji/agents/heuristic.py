@@ -57,6 +57,11 @@ SEATS = 6
 
 #: Cost of spending one control card (2, SJ, LJ) on an answer, before scaling.
 CONTROL_COST = {R2: 2.2, SJ: 3.5, LJ: 5.0}
+#: How much cheaper a lone 2 answering a single is while the hand holds more than 12 cards
+#: (``lone_two``): priced as a 2 like any other it cost more than a lead is worth, so the
+#: heuristic never took a single's lead with one in the middle of the game, which is where a
+#: long search found it passing wrongly (docs/strength.md, "Where the heuristic errs").
+LONE_TWO = 0.5
 
 
 class _Ctx:
@@ -195,6 +200,8 @@ class HeuristicAgent:
     cards less this hand) cannot beat — reading the table (measured as a claim it wins no
     more games, 50.1% [48.8%, 51.4%], and gains +0.21 [+0.03, +0.38] points a game:
     ``gouji arena --agents heuristic,heuristic --opt heuristic#2.safe_bonus=0``).
+    ``lone_two`` lowers the price of a lone 2 answering a single while the hand holds more
+    than 12 cards (``LONE_TWO``; 0 is the heuristic before issue 13's search findings).
     ``mistakes`` is the chance that a lead or answer is a uniformly random legal action
     instead (the lower levels, ``gouji.agents.levels``: a sensible player who slips); at 0 the
     agent never uses randomness and ``seed`` only feeds the slips.
@@ -212,6 +219,7 @@ class HeuristicAgent:
         dian_weight: float = 6.0,
         safe_bonus: float = 2.5,
         mistakes: float = 0.0,
+        lone_two: float = LONE_TWO,
     ) -> None:
         if not 0.0 <= mistakes <= 1.0:
             raise ValueError(f"mistakes is a probability (0 to 1), not {mistakes}")
@@ -222,6 +230,7 @@ class HeuristicAgent:
         self.aggression = aggression
         self.split_cost = split_cost
         self.close_bonus = close_bonus
+        self.lone_two = lone_two
 
     # -- entry ---------------------------------------------------------------------------
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -416,6 +425,8 @@ class HeuristicAgent:
         for a in plays:
             assert a.play is not None
             c = self._spend(ctx, a.play)
+            if a.play.size == 1 and a.play.eff == R2 and total > 12:
+                c -= self.lone_two  # a lone 2 takes a single's lead in the middle of the game
             rest = total - a.play.size
             if ctx.bie3 and h[R3] and rest == h[R3] and a.play.nlj == 0:
                 c += 6.0  # leaves only 3s: 闷 unless this play wins the round
