@@ -162,6 +162,32 @@ def test_leads_the_lowest_group_whole() -> None:
     assert HeuristicAgent(seed=0).act(g.view(0), g.legal_actions()).text == "play 5 5 5"
 
 
+def _single_ace_against(hand: str) -> Game:
+    """Seat 0 leads a single A; seat 1 (an opponent) holds ``hand``."""
+    rules = make_rules("OUTLINE_CLASSIC")
+    g = Game.from_hands(
+        rules, ["A 6 7 8 9 T J Q", hand, "5 J", "7 8 K", "6 7 8 2", "T T"], starter=0
+    )
+    g.apply("play A")
+    assert g.to_act == 1
+    return g
+
+
+def test_a_lone_2_takes_a_single_in_the_middle_of_the_game() -> None:
+    """lone_two: with more than 12 cards a lone 2 answers a single A; priced like any 2 it did
+    not (the search's finding, docs/strength.md) — and with 12 cards or fewer the late price
+    of controls already made it an answer."""
+    g = _single_ace_against("2 4 4 5 5 6 6 7 7 8 8 9 9 T")
+    view, legal = g.view(1), g.legal_actions()
+    assert {a.text for a in legal} == {"play 2", "pass"}
+    assert HeuristicAgent(seed=0).act(view, legal).text == "play 2"
+    assert HeuristicAgent(seed=0, lone_two=0).act(view, legal).text == "pass"
+    late = _single_ace_against("2 4 4 5 5 6 6 9 9 T")
+    assert (
+        HeuristicAgent(seed=0, lone_two=0).act(late.view(1), late.legal_actions()).text == "play 2"
+    )
+
+
 def test_yields_as_the_duitou_rather_than_passing() -> None:
     g = _classic()
     g.apply("play 9 9")  # seat 0; seats 1 and 2 cannot beat a pair
