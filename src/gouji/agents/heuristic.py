@@ -15,7 +15,8 @@ Main rules (see ``HeuristicAgent``):
   deadline.
 * **Answers.** Never beat a teammate (except to go out); beat an opponent with the cheapest
   play when its cost (controls spent, groups split, high cards used) is below what taking
-  the lead is worth; the 对头 yields (让牌) instead of passing, and before an expensive answer.
+  the lead is worth (a lone 2 on a single is priced just under it while the hand holds more
+  than 12 cards); the 对头 yields (让牌) instead of passing, and before an expensive answer.
 * **Offers.** Burns are accepted (the engine offers only burns that can run out);
   revolution only for a hopeless hand; 会3/会4/会5 to drop a small rubbish group; 还贡 gives
   the lowest single rubbish card; a returned card of a new rank is refused; everything else
