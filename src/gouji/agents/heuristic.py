@@ -58,8 +58,10 @@ SEATS = 6
 
 #: Cost of spending one control card (2, SJ, LJ) on an answer, before scaling.
 CONTROL_COST = {R2: 2.2, SJ: 3.5, LJ: 5.0}
-#: How much cheaper a lone 2 answering a single is while the hand holds more than 12 cards
-#: (``lone_two``): priced as a 2 like any other it cost more than a lead is worth, so the
+#: A hand of this many cards or fewer is late in the game: its controls cost 0.6 of the above.
+LATE_HAND = 12
+#: How much cheaper a lone 2 answering a single is before the hand is late (``LATE_HAND``;
+#: ``lone_two``): priced as a 2 like any other it cost more than a lead is worth, so the
 #: heuristic never took a single's lead with one in the middle of the game, which is where a
 #: long search found it passing wrongly (docs/strength.md, "Where the heuristic errs").
 LONE_TWO = 0.5
@@ -388,7 +390,7 @@ class HeuristicAgent:
         """What a play costs the hand: controls, split groups, high cards."""
         h = ctx.hand
         total = sum(h)
-        scale = 1.0 if total > 12 else 0.6
+        scale = 1.0 if total > LATE_HAND else 0.6
         c = scale * (CONTROL_COST[R2] * p.n2 + CONTROL_COST[SJ] * p.nsj + CONTROL_COST[LJ] * p.nlj)
         if p.base != NO_BASE:
             c += group_cost(h[p.base], p.base, p.nbase, self.split_cost)
@@ -426,7 +428,7 @@ class HeuristicAgent:
         for a in plays:
             assert a.play is not None
             c = self._spend(ctx, a.play)
-            if a.play.size == 1 and a.play.eff == R2 and total > 12:
+            if a.play.size == 1 and a.play.eff == R2 and total > LATE_HAND:
                 c -= self.lone_two  # a lone 2 takes a single's lead in the middle of the game
             rest = total - a.play.size
             if ctx.bie3 and h[R3] and rest == h[R3] and a.play.nlj == 0:
