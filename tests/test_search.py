@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from gouji import Game, make_rules
 from gouji.agents.heuristic import HeuristicAgent
-from gouji.agents.search import SearchAgent
+from gouji.agents.search import SearchAgent, rollout_view
+from gouji.cards import counts_text
+
+OBJECT_KEYS = ("hand_counts", "resolved_rules", "standing_play")
 
 
 def _positions(count: int) -> list[Game]:
@@ -80,3 +83,26 @@ def test_the_gate_keeps_the_favourite_where_few_samples_fit() -> None:
     roomy = SearchAgent(seed=1, budget_ms=1e9, steps=4000, gate=2, min_samples=10**6)
     roomy.act(view, legal)
     assert roomy.last["samples"] > 1
+
+
+def test_a_play_out_view_gives_the_heuristic_the_choices_its_text_would() -> None:
+    """Play-outs hand the heuristic the hand, rules and standing play as objects; the same
+    view written as text (as a seat's view is) must lead to the same choice everywhere."""
+    agent = HeuristicAgent()
+    rules = make_rules("OUTLINE_FULL")
+    spec = rules.spec()
+    compared = 0
+    for seed in range(3):
+        g = Game.new(rules, 70 + seed)
+        while not g.is_over:
+            seat = g.to_act
+            assert seat is not None
+            legal = g.legal_actions()
+            fast = rollout_view(g, seat, spec)
+            if len(legal) > 1 and g.pending in ("lead", "respond", "rang_return", "burn_offer"):
+                text = {k: v for k, v in fast.items() if k not in OBJECT_KEYS}
+                text["hand"] = counts_text(g.hands[seat])
+                assert agent.act(fast, legal) is agent.act(text, legal), g.actions[-3:]
+                compared += 1
+            g.apply(agent.act(fast, legal))
+    assert compared > 100

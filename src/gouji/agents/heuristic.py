@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from gouji.actions import (
@@ -71,12 +72,12 @@ class _Ctx:
     """What one decision needs, read once from the view."""
 
     __slots__ = (
+        "_out",
         "bie3",
         "chaos",
         "gmin",
         "hand",
         "left",
-        "out",
         "rules",
         "seat",
         "state",
@@ -88,14 +89,32 @@ class _Ctx:
         self.view = view
         self.rules = rules
         self.seat: int = int(view["seat"])
-        self.hand: list[int] = parse_counts(view.get("hand") or "")
+        counts = view.get("hand_counts")  # a play-out's view: the counts, no text to parse
+        if counts is None:
+            counts = parse_counts(view.get("hand") or "")
+        self.hand: list[int] = counts
         self.state: dict[str, Any] = view.get("state") or {}
         self.bie3 = rules.bie3_enabled
         self.twos = rules.play_twos_attach
         self.gmin = rules.play_gouji_min
         self.chaos = bool(view.get("chaos"))
         self.left = _cards_left(view, rules)
-        self.out = _cards_out(self.state, self.hand, rules)
+        self._out: list[int] | None = None
+
+    @property
+    def out(self) -> list[int]:
+        """The cards still out (``_cards_out``), counted when an answer first asks."""
+        if self._out is None:
+            self._out = _cards_out(self.state, self.hand, self.rules)
+        return self._out
+
+    def standing(self) -> Play | None:
+        """The play to beat (a play-out's view carries it parsed)."""
+        play = self.view.get("standing_play")
+        if play is not None:
+            return play  # type: ignore[no-any-return]
+        text = self.view.get("standing")
+        return Play.parse(text) if text else None
 
     def mate(self, s: int) -> bool:
         return (s - self.seat) % 2 == 0
@@ -110,12 +129,18 @@ class _Ctx:
 def _cards_out(state: dict[str, Any], hand: Sequence[int], rules: Rules) -> list[int]:
     """Cards of each rank not yet played and not in this hand (the table's memory)."""
     played = state.get("played") or [0] * NUM_RANKS
-    deck = deck_counts(rules.deck_remove)
+    deck = _deck(tuple(sorted(rules.deck_remove.items())))
     out = [max(0, deck[r] - played[r] - hand[r]) for r in range(NUM_RANKS)]
     if state.get("hui"):
         for code in str(state["hui"]).split():
             out[RANKS.index(code)] = 0
     return out
+
+
+@lru_cache(maxsize=16)
+def _deck(remove: tuple[tuple[str, int], ...]) -> list[int]:
+    """The packs' rank counts after ``deck.remove`` (read-only: shared by every call)."""
+    return deck_counts(dict(remove))
 
 
 def unbeatable(p: Play, out: Sequence[int], twos_attach: bool) -> bool:
@@ -410,7 +435,7 @@ class HeuristicAgent:
         seat = ctx.seat
         total = sum(h)
         owner = view.get("owner")
-        standing = Play.parse(view["standing"]) if view.get("standing") else None
+        standing = ctx.standing()
         decline = by_kind.get(PASS) or by_kind.get(RANG) or plays[0]
         rang = by_kind.get(RANG)
         if not plays:

@@ -39,7 +39,11 @@ _RANK = {code: i for i, code in enumerate(RANKS)}
 
 
 def rules_of(view: View) -> Rules:
-    """The rules named in a view (built once per distinct spec: agents ask every decision)."""
+    """The rules named in a view (built once per distinct spec: agents ask every decision).
+    A play-out's view carries its game's ``Rules`` as ``resolved_rules``."""
+    resolved = view.get("resolved_rules")
+    if resolved is not None:
+        return resolved  # type: ignore[no-any-return]
     spec = view.get("rules") or {"preset": view.get("preset"), "overrides": {}}
     return _rules_from(json.dumps(spec, sort_keys=True))
 

@@ -32,7 +32,7 @@ from gouji.actions import BURN, KOU, NOBURN, PASS, PLAY, RANG, Action
 from gouji.agents import register
 from gouji.agents.base import Agent, View
 from gouji.agents.knowledge import determinize, read
-from gouji.cards import R2, counts_text
+from gouji.cards import R2
 from gouji.game import Game
 from gouji.plays import NO_BASE, Play
 from gouji.policy import lead_key
@@ -83,21 +83,25 @@ def rollout_action(g: Game) -> Action:
 
 def rollout_view(g: Game, seat: int, spec: dict[str, Any]) -> View:
     """The few view fields the heuristic reads, built straight from an imagined game (a full
-    view copies the whole log: too slow for thousands of play-out decisions)."""
+    view copies the whole log: too slow for thousands of play-out decisions). The hand, the
+    rules and the standing play come as objects (``hand_counts`` instead of the hand's text,
+    ``resolved_rules``, ``standing_play``), so the heuristic parses nothing."""
     sizes = [sum(h) for h in g.hands]
     standing = g.standing
     return {
         "seat": seat,
-        "hand": counts_text(g.hands[seat]),
+        "hand_counts": g.hands[seat][:],
         "state": {"active": g.active, "sizes": sizes},
         "counts": sizes,
         "chaos": g.chaos,
         "places": g.places,
         "phase": g.pending,
         "rules": spec,
+        "resolved_rules": g.rules,
         "opened": g.opened if g.rules.dian_enabled else None,
         "owner": g.owner if standing is not None else None,
         "standing": standing.text if standing is not None else None,
+        "standing_play": standing,
         "log": [],
     }
 
