@@ -111,8 +111,8 @@ export const BOT_LEVELS = [
     also: ["search"],
     name: { zh: "大师", en: "Master" },
     hint: {
-      zh: "会记牌、往后算，每步多想一会儿（最多一秒）。",
-      en: "Remembers the cards and looks ahead; thinks a moment before each move (a second at most).",
+      zh: "会记牌、往后算，每步多想一会儿（通常不到一秒，最多三秒）。",
+      en: "Remembers the cards and looks ahead; thinks a moment before each move (usually under a second, three at most).",
     },
   },
 ];
