@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -367,7 +368,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level, log_config=logging_config
     )
-    Server(config).run()
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C after its clean
+        Server(config).run()  # shutdown: the user asked it to stop, so no traceback
     return 0
 
 

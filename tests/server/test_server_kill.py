@@ -463,3 +463,20 @@ def test_kill_and_restart(db_url: str, tmp_path: Path) -> None:
     assert tally.acks >= KILLS * MIN_ACKS
     print(f"\n{db_url.partition(':')[0]}: {tally.kills} kills, {tally.acks} acks checked")
     print("\n".join(tally.events))
+
+
+def test_ctrl_c_stops_the_server_without_a_traceback(sqlite_url: str, tmp_path: Path) -> None:
+    """Ctrl-C is how ``make serve`` is stopped: the rooms close, the process exits 0 and the
+    terminal shows uvicorn's shutdown lines, not a Python traceback."""
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        server = Server(sqlite_url, tmp_path / "server-ctrl-c.log", procs)
+        assert server.create(bots=6, seed=4) != ""
+        server.proc.send_signal(signal.SIGINT)
+        assert server.proc.wait(20) == 0, server.tail()
+        assert "Traceback" not in server.tail(), server.tail()
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
