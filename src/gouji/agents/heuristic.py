@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from gouji.actions import (
@@ -129,18 +128,12 @@ class _Ctx:
 def _cards_out(state: dict[str, Any], hand: Sequence[int], rules: Rules) -> list[int]:
     """Cards of each rank not yet played and not in this hand (the table's memory)."""
     played = state.get("played") or [0] * NUM_RANKS
-    deck = _deck(tuple(sorted(rules.deck_remove.items())))
+    deck = deck_counts(rules.deck_remove)
     out = [max(0, deck[r] - played[r] - hand[r]) for r in range(NUM_RANKS)]
     if state.get("hui"):
         for code in str(state["hui"]).split():
             out[RANKS.index(code)] = 0
     return out
-
-
-@lru_cache(maxsize=16)
-def _deck(remove: tuple[tuple[str, int], ...]) -> list[int]:
-    """The packs' rank counts after ``deck.remove`` (read-only: shared by every call)."""
-    return deck_counts(dict(remove))
 
 
 def unbeatable(p: Play, out: Sequence[int], twos_attach: bool) -> bool:
