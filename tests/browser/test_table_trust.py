@@ -1,16 +1,20 @@
 """托管 stays on while the page passes by itself (自动过牌 sends `act` with `auto: true`).
 
-The soak test plays five minutes of bot play (GOUJI_TRUST_SOAK_S seconds, default 300) at the
-lobby's fast bot speed (250 ms): the page passes by itself whenever it is quicker than 托管; it is
-marked slow (deselect with -m 'not slow'). The quick test checks the same in a few seconds.
+The soak test plays five minutes of *table* time (GOUJI_TRUST_SOAK_S seconds, default 300) at the
+lobby's fast bot speed (250 ms a decision): the page passes by itself whenever it is quicker than
+托管. The server runs on a ``FastClock`` (SOAK_SPEED times the wall's, so the five minutes take
+about half a minute); `make test-deep` plays them at the wall's own speed. Marked slow (deselect
+with -m 'not slow'). The quick test checks the same in a few seconds.
 """
 
 from __future__ import annotations
 
 import os
-import time
+from collections.abc import Iterator
 
 import pytest
+
+from gouji.server.clock import FastClock
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     PHONE,
@@ -21,7 +25,18 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     state,
 )
 
-SOAK_S = float(os.environ.get("GOUJI_TRUST_SOAK_S", "300"))
+SOAK_S = float(os.environ.get("GOUJI_TRUST_SOAK_S", "300"))  # table seconds
+DEEP = os.environ.get("GOUJI_TEST_PROFILE") == "deep"  # make test-deep
+SOAK_SPEED = 1.0 if DEEP else 10.0  # table seconds a wall second
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """This module's server: table time SOAK_SPEED times as fast as the wall's."""
+    server = LiveServer(tmp_path_factory.mktemp("server") / "gouji.db", FastClock(SOAK_SPEED))
+    server.start()
+    yield server
+    server.stop()
 
 
 SEED = 1912  # seat 0 has nothing but a pass to choose 18 times in the first game
@@ -39,13 +54,14 @@ def trust_through_automatic_passes(
     seat: int = state(page, "seat")
     page.locator("#trust").click()
     expect(page.locator("#trust")).to_have_text("Stop auto-play")
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    clock = server.clock  # `seconds` are the table's: the server's clock says when they are up
+    end = clock.monotonic() + seconds
+    while clock.monotonic() < end:
         room = server.get_json(f"/api/rooms/{code}")
         assert room["seats"][seat]["trust"], "托管 went off"
         offs = [n for n in room["notes"] if n["type"] == "trust" and not n["on"]]
         assert not offs, offs
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(1000 * clock.wall(1.0))  # a look every table second
     passes = page.evaluate("window.gouji.state.autoIds.size")
     games = server.get_json(f"/api/rooms/{code}")["game"]
     assert passes >= min_passes, (passes, games)
@@ -57,6 +73,6 @@ def test_trust_stays_on_across_automatic_passes(live_server: LiveServer, pages: 
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(SOAK_S + 120)
+@pytest.mark.timeout(SOAK_S / SOAK_SPEED + 120)
 def test_trust_stays_on_for_five_minutes_of_bot_play(live_server: LiveServer, pages: Pages) -> None:
     trust_through_automatic_passes(live_server, pages, SOAK_S, 250, 10)

@@ -36,6 +36,7 @@ from playwright.sync_api import (  # noqa: E402
 )
 
 from gouji.server import create_app  # noqa: E402
+from gouji.server.clock import SYSTEM, Clock  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -73,10 +74,11 @@ def _free_port() -> int:
 class LiveServer:
     """The gouji server on a loopback port, in a background thread."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, clock: Clock = SYSTEM) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(f"sqlite:///{db}")
+        self.clock = clock  # the server's table time (a FastClock plays minutes in seconds)
+        app = create_app(f"sqlite:///{db}", clock=clock)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="gouji-server", daemon=True)

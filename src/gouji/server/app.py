@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import re
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.clock import SYSTEM, Clock
 from gouji.server.directory import Directory
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
@@ -105,16 +105,18 @@ def create_app(
     web_dir: Path | None = None,
     limits: Limits | None = None,
     worker: str = SOLO,
+    clock: Clock = SYSTEM,
 ) -> Starlette:
     """The server app on the database ``db_url``, with ``limits`` (docs/security.md;
     defaults when None). ``worker`` names this process among the site's; the rooms and
-    events whose leases it takes now are rebuilt now."""
-    store = Store(db_url)
+    events whose leases it takes now are rebuilt now. Every timer, delay, lease and stored
+    time reads ``clock`` (the system's; tests run table time faster with ``FastClock``)."""
+    store = Store(db_url, clock)
     if not store.shared:  # SQLite is one process's file: that process holds everything
         worker = SOLO
-    hub = Hub(store, limits, worker=worker)
+    hub = Hub(store, limits, worker=worker, clock=clock)
     events = Events(store, hub)
-    directory = Directory(store)
+    directory = Directory(store, clock)
     hub.on_push = directory.publish
     site = Site(store, hub, events)
     site.start()
@@ -240,7 +242,7 @@ def create_app(
             await ws.close(POLICY_VIOLATION, why)
             return
         hub.connections[ip] += 1
-        conn = Connection(ws.send_text, lim, ip)
+        conn = Connection(ws.send_text, lim, ip, hub.clock)
         conn.asked = ws.query_params.get("w")
 
         async def close_moved() -> None:
@@ -254,7 +256,7 @@ def create_app(
                 if message["type"] == "websocket.disconnect":
                     break
                 if not conn.bucket.take():  # too fast: an error, then (again soon) a close
-                    now = time.monotonic()
+                    now = hub.clock.monotonic()
                     if now - conn.warned < 5:  # the queued error still goes out first
                         conn.drop(f"more than {lim.messages_per_s:g} messages a second", keep=True)
                         break

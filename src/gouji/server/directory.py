@@ -15,6 +15,7 @@ import json
 import logging
 from typing import Any
 
+from gouji.server.clock import SYSTEM, Clock
 from gouji.server.rooms import Room
 from gouji.server.store import LOBBY_CHANNEL, Store
 
@@ -47,8 +48,9 @@ def brief(room: Room) -> dict[str, Any] | None:
 class Directory:
     """The list as this process knows it; ``publish`` for the rooms it serves."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Clock = SYSTEM) -> None:
         self.store = store
+        self.clock = clock
         self.rooms: dict[str, dict[str, Any]] = store.listing()
         self.listening = False  # the LISTEN connection is up (readiness, on PostgreSQL)
 
@@ -104,4 +106,4 @@ class Directory:
             except Exception as e:
                 log.warning("the lobby's LISTEN connection failed: %s", e)
             self.listening = False
-            await asyncio.sleep(RETRY_S)
+            await self.clock.sleep(RETRY_S)

@@ -28,7 +28,6 @@ import json
 import logging
 import re
 import secrets
-import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -420,7 +419,7 @@ class Events:
             if self.events.get(live.code) is live:
                 self.sync(live)
 
-        loop.call_later(RETRY_S, again)
+        loop.call_later(self.hub.clock.wall(RETRY_S), again)
 
     def steer(self, live: LiveEvent, everything: bool = False) -> None:
         """Each room of the event learns how many games it may start and whether its match
@@ -614,7 +613,8 @@ class Events:
             for t in m.tables:
                 if t.room is None:
                     continue
-                room = Room(t.room, configs[t.room], t.seed, time.time(), self.store)
+                now = self.hub.clock.time()
+                room = Room(t.room, configs[t.room], t.seed, now, self.store, self.hub.clock)
                 room.listener = self._listener(live.code, t.id)
                 self.hub.add(room)
                 links[t.id] = [
@@ -645,7 +645,8 @@ class Events:
                 h = tokens.token_hash(invite(key, code, seat))
                 seating.append({"seat": seat, "name": player, "invite": h})
         all_bots = all("bot" in s for s in seating)  # bounded in time, as all-bot rooms are
-        expires = time.time() + self.hub.limits.bot_room_s if all_bots and st.remote else None
+        remote_bots = all_bots and st.remote
+        expires = self.hub.clock.time() + self.hub.limits.bot_room_s if remote_bots else None
         return RoomConfig(
             preset=ev.rules.preset,
             overrides=dict(ev.overrides),
@@ -736,9 +737,10 @@ class Events:
             data, old = live.ev.to_dict(), live.saved
             live.saved = data  # what the room's transaction stores with the sanction
             text = json.dumps({"kind": kind, "points": points, "article": entry["article"]})
+            now = self.hub.clock.time()
             try:
                 room.commit(
-                    "sanction", seat, text, also=lambda conn: put_event(conn, live.code, data)
+                    "sanction", seat, text, also=lambda conn: put_event(conn, live.code, data, now)
                 )
             except StoreFailed as e:
                 live.saved, live.ev = old, rebuild(old)

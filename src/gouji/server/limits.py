@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import ipaddress
-import time
 from collections import deque
 from dataclasses import dataclass, fields
 from typing import Any
+
+from gouji.server.clock import SYSTEM, Clock
 
 
 @dataclass(frozen=True)
@@ -70,14 +71,15 @@ def is_local(host: str | None) -> bool:
 class TokenBucket:
     """``rate`` events a second with bursts of ``burst``: the message limit of a connection."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, clock: Clock = SYSTEM) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock.monotonic()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
@@ -89,14 +91,15 @@ class TokenBucket:
 class WindowCounter:
     """Events per key in a sliding window (rooms created per address, failed lookups)."""
 
-    def __init__(self, most: int, seconds: float) -> None:
+    def __init__(self, most: int, seconds: float, clock: Clock = SYSTEM) -> None:
         self.most = most
         self.seconds = seconds
+        self.clock = clock
         self._events: dict[str, deque[float]] = {}
 
     def allow(self, key: str) -> bool:
         """Count one event for ``key`` if the window has room for it."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         q = self._events.setdefault(key, deque())
         while q and q[0] <= now - self.seconds:
             q.popleft()
@@ -110,7 +113,7 @@ class WindowCounter:
 
     def full(self, key: str) -> bool:
         """Whether ``key`` has no room left, without counting."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         q = self._events.get(key)
         if not q:
             return False

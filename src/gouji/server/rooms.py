@@ -44,6 +44,7 @@ from gouji.match import Match
 from gouji.policy import timeout_action
 from gouji.reasons import Reason, reason
 from gouji.server import tokens
+from gouji.server.clock import SYSTEM, Clock
 from gouji.server.limits import Limits, TokenBucket, WindowCounter
 from gouji.server.protocol import (
     BAD_INVITE,
@@ -144,8 +145,10 @@ class Connection:
         send_text: Callable[[str], Awaitable[None]],
         limits: Limits | None = None,
         ip: str = "",
+        clock: Clock = SYSTEM,
     ) -> None:
         self._send_text = send_text
+        self.clock = clock
         self.limits = limits or Limits()
         self.ip = ip
         self.room: Room | None = None
@@ -157,7 +160,7 @@ class Connection:
         self.wake = asyncio.Event()
         self.closed = False
         self.dropped = ""  # why the server drops this connection ('' while it is fine)
-        self.bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst)
+        self.bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst, clock)
         self.warned = 0.0  # when it was last told it sends too fast
         self.asked: str | None = None  # the worker its URL asked for (?w=: a `moved` named it)
         self.moved = False  # told `moved`: closed once that is sent
@@ -218,8 +221,10 @@ class Room:
         seed: int,
         created: float,
         store: Store | None,
+        clock: Clock = SYSTEM,
     ) -> None:
         self.code = code
+        self.clock = clock  # table time: bot delays, the turn timer, expiry
         self.config = config
         self.rules = config.rules()
         self.seed = seed
@@ -236,7 +241,7 @@ class Room:
         self.deadline: float | None = None  # epoch seconds of the turn timer's end
         self._deadline_mono: float | None = None
         self._deadline_key: tuple[int, ...] | None = None
-        self._since = time.monotonic()  # when the room last changed
+        self._since = clock.monotonic()  # when the room last changed
         self._agents: dict[tuple[int, str], Agent] = {}
         self._hinter: Agent | None = None
         self.notes: list[dict[str, Any]] = []  # what the table is told beside the game's log
@@ -362,7 +367,7 @@ class Room:
         except Exception:
             del self.notes[notes:]  # a refused decision leaves no note either
             raise
-        stored_at = time.time()
+        stored_at = self.clock.time()
         if self.store is not None:
             action = StoredAction(self.version + 1, seat, kind, stored_text, client_id)
             fence = self.fence(self.home) if self.fence is not None else None
@@ -412,14 +417,14 @@ class Room:
             if a.client_id is not None:
                 self.applied.add((a.seat, a.client_id))
             self._refresh_deadline(a.created)  # as it was set live, when the action was stored
-        now = time.time()
+        now = self.clock.time()
         if self.deadline is not None:
             timer = float(self.config.timer_s or 0)
             at = now if stopped is None or stopped <= 0 else min(stopped, now)
             left = min(timer, max(RESUME_MIN_S, self.deadline - at))
             self.deadline = round(now + left, 3)
-            self._deadline_mono = time.monotonic() + left
-        self._since = time.monotonic()
+            self._deadline_mono = self.clock.monotonic() + left
+        self._since = self.clock.monotonic()
         self.changed.set()
 
     def _match_mark(self) -> tuple[int, int, int, int, int] | None:
@@ -477,7 +482,7 @@ class Room:
         return None if m is None or self.private_turn() else m.to_act
 
     def _after_change(self, now: float) -> None:
-        self._since = time.monotonic()
+        self._since = self.clock.monotonic()
         self._refresh_deadline(now)
         self.changed.set()
 
@@ -493,7 +498,7 @@ class Room:
         if key != self._deadline_key:
             self._deadline_key = key
             self.deadline = round(now + timer, 3)
-            self._deadline_mono = time.monotonic() + (self.deadline - time.time())
+            self._deadline_mono = self.clock.monotonic() + (self.deadline - self.clock.time())
 
     # ------------------------------------------------------------------ what clients see
     @property
@@ -514,7 +519,7 @@ class Room:
     @property
     def expired(self) -> bool:
         """An all-bot room made from afar plays for a bounded time only (docs/security.md)."""
-        return self.config.expires is not None and time.time() >= self.config.expires
+        return self.config.expires is not None and self.clock.time() >= self.config.expires
 
     def seat_free(self, seat: int) -> bool:
         """May a spectator take this seat? Before the start an empty one; in a running match
@@ -721,13 +726,10 @@ class Room:
                 await self.changed.wait()
                 continue
             at, what = plan
-            delay = at - time.monotonic()
+            delay = at - self.clock.monotonic()
             if delay > 0:
-                try:
-                    await asyncio.wait_for(self.changed.wait(), delay)
+                if await self.clock.wait(self.changed, delay):
                     continue  # something changed first: plan again
-                except TimeoutError:
-                    pass
             else:
                 await asyncio.sleep(0)  # let the other rooms and clients run
                 if self.changed.is_set():
@@ -735,10 +737,10 @@ class Room:
             try:
                 await self._step(what)
             except StoreFailed:  # logged by commit; the store may come back
-                await asyncio.sleep(1.0)
+                await self.clock.sleep(1.0)
             except Exception:  # a bug must not kill the table: log, wait, plan again
                 log.exception("room %s: driver step %s failed", self.code, what)
-                await asyncio.sleep(1.0)
+                await self.clock.sleep(1.0)
 
     async def _step(self, what: str) -> None:
         version = self.version
@@ -813,8 +815,10 @@ class Hub:
         *,
         worker: str = SOLO,
         lease_s: float = LEASE_S,
+        clock: Clock = SYSTEM,
     ) -> None:
         self.store = store
+        self.clock = clock  # the one every room, lease and limit of this process reads
         self.limits = limits or Limits()
         self.worker = worker
         self.lease_s = lease_s
@@ -826,8 +830,8 @@ class Hub:
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
         self.closing = False  # the process is stopping: connections close, nobody left
         self.connections: Counter[str] = Counter()  # open websockets by address
-        self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600)
-        self.lookups = WindowCounter(self.limits.lookups_per_ip_per_min, 60)
+        self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600, clock)
+        self.lookups = WindowCounter(self.limits.lookups_per_ip_per_min, 60, clock)
         self.replay = functools.lru_cache(maxsize=self.limits.replay_cache)(self._replay)
 
     def _replay(self, code: str, index: int) -> dict[str, Any] | None:
@@ -848,7 +852,7 @@ class Hub:
 
     def fence(self, home: str) -> Fence:
         """What a write of ``home`` checks: this process still holds its lease (renewed)."""
-        return Fence(home, self.worker, time.time() + self.lease_s)
+        return Fence(home, self.worker, self.clock.time() + self.lease_s)
 
     # ------------------------------------------------------------------ rooms
     def load(self, homes: Collection[str] | None = None, seen: float | None = None) -> list[Room]:
@@ -888,7 +892,7 @@ class Hub:
 
     def _room_of(self, stored: StoredRoom) -> Room:
         cfg = config_from_dict(stored.config)
-        return Room(stored.code, cfg, stored.seed, stored.created, self.store)
+        return Room(stored.code, cfg, stored.seed, stored.created, self.store, self.clock)
 
     def create(self, config: RoomConfig, seed: int | None = None, *, local: bool = True) -> Room:
         """A new room. An all-bot room asked for from afar (``local`` false) plays at most
@@ -899,11 +903,11 @@ class Hub:
         if config.bots >= SEATS and not local:
             most = self.limits.bot_room_games
             config.games = min(config.games or most, most)
-            config.expires = round(time.time() + self.limits.bot_room_s, 3)
-        created = time.time()
+            config.expires = round(self.clock.time() + self.limits.bot_room_s, 3)
+        created = self.clock.time()
         if self.store is not None:
             created = self.store.create_room(code, config.as_dict(), seed, self.fence(code))
-        room = Room(code, config, seed, created, self.store)
+        room = Room(code, config, seed, created, self.store, self.clock)
         self.add(room)
         if config.bots >= SEATS:  # an all-bot table starts at once
             start_match(room, config.bot)

@@ -14,9 +14,7 @@ One process alone is the same code with the worker name ``solo``: it holds every
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 
 from gouji.server.events import Events
 from gouji.server.rooms import Hub, Moved, Room
@@ -37,6 +35,7 @@ class Site:
         self.events = events
         self.tick_s = tick_s
         self.worker = hub.worker
+        self.clock = hub.clock  # leases and take-overs: the process's one clock
         self.last_tick = 0.0  # monotonic time of the last successful renewal
         self.takeovers = 0  # homes taken from a lapsed lease (a dead or stopped process)
         self.failures = 0  # ticks the database refused
@@ -49,7 +48,7 @@ class Site:
         """Take this process's own leases (a restart) and every lapsed one; serve them."""
         taken = self.store.take_leases(self.worker, self._until())
         self._adopt(taken)
-        self.last_tick = time.monotonic()
+        self.last_tick = self.clock.monotonic()
 
     def stop(self) -> None:
         """A clean stop: let every lease lapse now so that another process takes over at once."""
@@ -61,7 +60,7 @@ class Site:
     async def run(self) -> None:
         """Renew, drop what was lost, take what lapsed: every ``tick_s`` until cancelled."""
         while True:
-            await asyncio.sleep(self.tick_s)
+            await self.clock.sleep(self.tick_s)
             try:
                 self.tick()
             except Exception as e:  # the database is away: retried next tick
@@ -71,11 +70,11 @@ class Site:
     @property
     def ready(self) -> bool:
         """Renewed recently: this process's leases are alive and it can serve."""
-        return time.monotonic() - self.last_tick < 3 * self.tick_s + 1
+        return self.clock.monotonic() - self.last_tick < 3 * self.tick_s + 1
 
     def tick(self) -> None:
         held = self.store.renew_leases(self.worker, self._until())
-        self.last_tick = time.monotonic()
+        self.last_tick = self.clock.monotonic()
         lost = self.served() - held
         for home in lost:
             self._drop(home)
@@ -91,7 +90,7 @@ class Site:
         return {r.home for r in self.hub.rooms.values()} | set(self.events.events)
 
     def _until(self) -> float:
-        return time.time() + self.hub.lease_s
+        return self.clock.time() + self.hub.lease_s
 
     def _adopt(self, taken: dict[str, float]) -> None:
         """Serve the homes just taken: their rooms rebuilt, then their events."""
@@ -107,7 +106,7 @@ class Site:
     def _drop(self, home: str, owner: str | None = None) -> None:
         if owner is None:
             lease = self.store.lease(home)
-            owner = lease[0] if lease is not None and lease[1] > time.time() else None
+            owner = lease[0] if lease is not None and lease[1] > self.clock.time() else None
         log.warning("home %s is served by %s now", home, owner or "nobody yet")
         for room in [r for r in self.hub.rooms.values() if r.home == home]:
             self.hub.drop(room, owner)
@@ -143,7 +142,7 @@ class Site:
         if lease is None:
             return
         owner, until = lease
-        if owner == self.worker or until < time.time():
+        if owner == self.worker or until < self.clock.time():
             taken = self.store.take_leases(self.worker, self._until(), homes=[home])
             if home in taken:
                 if owner != self.worker:

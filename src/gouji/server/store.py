@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +41,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+
+from gouji.server.clock import SYSTEM, Clock
 
 metadata = MetaData()
 
@@ -197,8 +198,9 @@ class SeatRow:
 class Store:
     """The database of one server (one engine, short transactions)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, clock: Clock = SYSTEM) -> None:
         self.url = engine_url(url)
+        self.clock = clock  # the server's: stored times and lease expiries read it
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -262,7 +264,7 @@ class Store:
         self, code: str, config: dict[str, Any], seed: int, lease: Fence | None = None
     ) -> float:
         """Store a new room (its home, and with ``lease`` the home's lease for this process)."""
-        created = time.time()
+        created = self.clock.time()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(rooms_table).values(
@@ -274,7 +276,7 @@ class Store:
             if lease is not None and home == code:
                 conn.execute(
                     insert(leases_table).values(
-                        home=home, owner=lease.owner, until=lease.until, seen=time.time()
+                        home=home, owner=lease.owner, until=lease.until, seen=self.clock.time()
                     )
                 )
             else:
@@ -298,7 +300,7 @@ class Store:
         acknowledged) lets PostgreSQL commit without waiting for the disk: a crash of the
         database itself may lose the last fraction of a second of them, never a player's
         acknowledged action (its commit waits, and flushes every earlier one; D58)."""
-        created = time.time()
+        created = self.clock.time()
         values = {
             "room": room,
             "seq": action.seq,
@@ -323,7 +325,7 @@ class Store:
             if not durable and self.shared:
                 conn.execute(_ASYNC_COMMIT)
             if fence is not None:
-                _check_fence(conn, fence)
+                _check_fence(conn, fence, self.clock.time())
             conn.execute(_INSERT_ACTION, values)  # one statement, compiled once: params only
             for row in seats or []:
                 _put_seat(conn, room, row)
@@ -371,7 +373,7 @@ class Store:
         ``most`` of them, picked at random so that several processes share a dead one's
         homes; or only ``homes`` (a request for one of them). Returns each home taken with
         when its last owner was last alive (timers resume with the time they had then)."""
-        now = time.time()
+        now = self.clock.time()
         free = leases_table.c.until < now
         if own:
             free = free | (leases_table.c.owner == owner)
@@ -399,7 +401,7 @@ class Store:
             done = conn.execute(
                 update(leases_table)
                 .where(leases_table.c.owner == owner)
-                .values(until=until, seen=time.time())
+                .values(until=until, seen=self.clock.time())
                 .returning(leases_table.c.home)
             )
             return {r.home for r in done}
@@ -410,7 +412,7 @@ class Store:
             conn.execute(
                 update(leases_table)
                 .where(leases_table.c.owner == owner)
-                .values(until=0.0, seen=time.time())
+                .values(until=0.0, seen=self.clock.time())
             )
 
     def lease(self, home: str) -> tuple[str, float] | None:
@@ -438,7 +440,7 @@ class Store:
             if brief is not None:
                 conn.execute(
                     insert(listing_table).values(
-                        code=code, brief=json.dumps(brief), updated=time.time()
+                        code=code, brief=json.dumps(brief), updated=self.clock.time()
                     )
                 )
             if self.shared and len(payload.encode()) < 7900:  # NOTIFY's payload limit
@@ -461,12 +463,12 @@ class Store:
         data: dict[str, Any],
         lease: Fence | None = None,
     ) -> float:
-        created = time.time()
+        created = self.clock.time()
         with self.engine.begin() as conn:
             if lease is not None:
                 conn.execute(
                     insert(leases_table).values(
-                        home=code, owner=lease.owner, until=lease.until, seen=time.time()
+                        home=code, owner=lease.owner, until=lease.until, seen=self.clock.time()
                     )
                 )
             else:
@@ -492,17 +494,18 @@ class Store:
     ) -> None:
         """Rewrite an event's data, creating the rooms of its new tables in the same
         transaction (a draw is stored whole or not at all); ``fence`` as ``add_action``."""
+        now = self.clock.time()
         with self.engine.begin() as conn:
             if fence is not None:
-                _check_fence(conn, fence)
+                _check_fence(conn, fence, now)
             for r in rooms:
                 conn.execute(
                     insert(rooms_table).values(
-                        code=r.code, config=json.dumps(r.config), seed=r.seed, created=time.time()
+                        code=r.code, config=json.dumps(r.config), seed=r.seed, created=now
                     )
                 )
                 conn.execute(insert(homes_table).values(room=r.code, home=code))
-            put_event(conn, code, data)
+            put_event(conn, code, data, now)
 
     def load_events(self, homes: Collection[str] | None = None) -> list[StoredEvent]:
         """Every event (of ``homes``: those a process holds)."""
@@ -543,24 +546,24 @@ def _ensure_lease(conn: Connection, home: str) -> None:
         conn.execute(insert(leases_table).values(home=home, owner="", until=0.0, seen=0.0))
 
 
-def _check_fence(conn: Connection, fence: Fence) -> None:
+def _check_fence(conn: Connection, fence: Fence, now: float) -> None:
     """Renew the fence's lease, or raise ``LeaseLost`` when its owner no longer holds it
     (the row lock orders this write and another process's take-over)."""
     done = conn.execute(
         update(leases_table)
         .where(leases_table.c.home == fence.home, leases_table.c.owner == fence.owner)
-        .values(until=fence.until, seen=time.time())
+        .values(until=fence.until, seen=now)
     )
     if done.rowcount != 1:
         raise LeaseLost(f"this process no longer holds {fence.home}")
 
 
-def put_event(conn: Connection, code: str, data: dict[str, Any]) -> None:
+def put_event(conn: Connection, code: str, data: dict[str, Any], now: float) -> None:
     """Rewrite an event's data inside a transaction (``Store.add_action``'s ``also``)."""
     done = conn.execute(
         update(events_table)
         .where(events_table.c.code == code)
-        .values(data=json.dumps(data), updated=time.time())
+        .values(data=json.dumps(data), updated=now)
     )
     if done.rowcount != 1:
         raise RuntimeError(f"event {code} is not in the store")
