@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.server.clock import SYSTEM, Clock, FastClock
-from gouji.server.store import StoredAction
+from gouji.server.store import Store, StoredAction
 
 from .wsutil import create_room, fast_app, player, wait_for
 
@@ -23,7 +23,7 @@ SPEED = 50.0  # table seconds a wall second
 
 
 def _actions(client: TestClient, code: str) -> list[StoredAction]:
-    store = client.app.state.store  # type: ignore[attr-defined]
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
     return next(r for r in store.load() if r.code == code).actions
 
 
