@@ -248,7 +248,8 @@ def check_extra(extra: str, wheel: Path, work: Path, args: argparse.Namespace) -
     print(f"[{extra}] installing {spec} …", file=sys.stderr, flush=True)
     start = time.perf_counter()
     rc, out = install(extra, venv, wheel, args)
-    rows = [Row(extra, f"pip install '{spec}'", rc == 0, time.perf_counter() - start, out)]
+    step = f"{'uv pip' if args.installer == 'uv' else 'pip'} install '{spec}'"
+    rows = [Row(extra, step, rc == 0, time.perf_counter() - start, out)]
     if rc != 0:
         return rows
     env = clean_env(venv)
