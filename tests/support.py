@@ -1,12 +1,29 @@
-"""Shared test support: rule sets the spec's vectors name by shorthand (GOUJI_RULES.md §TV
-preamble) and position drivers."""
+"""Shared test support: the suite's depth, rule sets the spec's vectors name by shorthand
+(GOUJI_RULES.md §TV preamble) and position drivers."""
 
 from __future__ import annotations
 
+import os
 import random
 
 from gouji import Game, timeout_action
 from gouji.cards import NUM_RANKS
+
+#: The suite's depth, one switch for all of it: ``GOUJI_TEST_PROFILE=ci`` (the default) sizes
+#: each sweep to what it proves (its coverage of src/gouji as at the deep size), ``deep``
+#: plays the sweeps at their full size and gives Hypothesis ten times the examples
+#: (tests/conftest.py loads the Hypothesis profile of the same name).
+PROFILES = ("ci", "deep")
+PROFILE = os.environ.get("GOUJI_TEST_PROFILE") or "ci"
+if PROFILE not in PROFILES:
+    raise RuntimeError(f"GOUJI_TEST_PROFILE is ci or deep, not {PROFILE!r}")
+DEEP = PROFILE == "deep"
+
+
+def sized(ci: int, deep: int) -> int:
+    """A sweep's size (games, seeds, examples): ``ci`` by default, ``deep`` in the deep run."""
+    return deep if DEEP else ci
+
 
 #: OD: OUTLINE_CLASSIC with the outline's 打点 and tribute (打点 without 憋3).
 OD_OVERRIDES: dict[str, object] = {
