@@ -1,5 +1,12 @@
 """Every agent returns a legal action in every phase of every preset, chooses from its view
-alone (hidden cards do not change its choice), and is reproducible from its seed."""
+alone (hidden cards do not change its choice), and is reproducible from its seed.
+
+The search agent is slow (each decision plays every candidate out): the deep run
+(``GOUJI_TEST_PROFILE=deep``) plays two matches of each preset with it, the default run one,
+and two where the second reaches paths the first does not, and checks its blindness to hidden
+cards in three games instead of six (coverage of src/gouji, game by game: the default run
+reaches every line and branch the deep run does).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +18,15 @@ import pytest
 from gouji import Match, make_rules
 from gouji.agents import get, names
 from gouji.rules import PRESET_NAMES
-from support import hide_and_shuffle
+from support import DEEP, hide_and_shuffle, sized
 
 #: One sample a decision: every search step runs (sampling, play-outs) without the time;
 #: with fewer than four samples it never overrides the heuristic (its z-test needs four).
 FAST = {"search": {"budget_ms": 5.0, "samples": 1}}
+
+
+#: the search agent's matches in each preset (2 in the deep run)
+SEARCH_MATCHES = {p: 2 if DEEP or p in ("OUTLINE_CLASSIC", "LAIWU") else 1 for p in PRESET_NAMES}
 
 
 def options(name: str) -> dict[str, float]:
@@ -30,7 +41,7 @@ def test_agent_is_legal_everywhere(name: str, preset: str) -> None:
         pytest.skip(f"{name} is not built")
     rules = make_rules(preset)
     seen: Counter[str] = Counter()
-    for seed in range(2 if name == "search" else 4):
+    for seed in range(SEARCH_MATCHES[preset] if name == "search" else 4):
         m = Match(rules, seed, games=2)
         bots = [
             get(name, seed=seed, **options(name))
@@ -59,7 +70,7 @@ def test_agent_ignores_hidden_cards(name: str) -> None:
     rules = make_rules("OUTLINE_FULL")
     rng = random.Random(7)
     checked = 0
-    for seed in range(6):
+    for seed in range(sized(3, 6) if name == "search" else 6):
         m = Match(rules, seed, games=1)
         g = m.game
         driver = get("random", seed=seed)
