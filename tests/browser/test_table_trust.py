@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from gouji.server.clock import FastClock
+from support import DEEP
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     PHONE,
@@ -26,7 +27,6 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
 )
 
 SOAK_S = float(os.environ.get("GOUJI_TRUST_SOAK_S", "300"))  # table seconds
-DEEP = os.environ.get("GOUJI_TEST_PROFILE") == "deep"  # make test-deep
 SOAK_SPEED = 1.0 if DEEP else 10.0  # table seconds a wall second
 
 
