@@ -22,7 +22,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
+try:
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as e:  # the env's libraries are an extra: say which
+    missing = (e.name or "its libraries").split(".")[0]
+    raise ModuleNotFoundError(
+        f"gouji.env needs {missing}: pip install 'gouji[env]'", name=missing
+    ) from e
 
 from gouji.env import encoding
 from gouji.env.aec import AGENTS, raw_env
