@@ -44,10 +44,14 @@ a second marker collects it. The other players are read with two markers always,
 left over when the next message goes out.
 
 Reproducible: ``derandomize=True`` (a seed from each test's code) and no example database; the
-counts below hold for this code and Hypothesis 6.170. One run of this file sends 1,149 fuzzed
-websocket messages (1,048 fuzzed frames and the flood test's 101; besides them 15,360
-messages of the test's own: markers, probes and moves of the other players) and 600 fuzzed HTTP
-requests. The tests assert lower bounds of these counts, and that the fuzz reached the engine.
+counts below hold for this code and Hypothesis 6.170. The default run sends 760 fuzzed
+websocket messages (659 fuzzed frames and the flood test's 101; besides them 9,936 messages of
+the test's own: markers, probes and moves of the other players) and 309 fuzzed HTTP requests
+(300 drawn and the 9 of ``SURE_REQUESTS``): it reaches every line and branch of src/gouji that
+the 74 websocket examples and 600 HTTP requests of one run did before it was sized (coverage).
+The deep run (``GOUJI_TEST_PROFILE=deep``), with four times those examples, sends 5,140 fuzzed
+websocket messages (5,039 frames and the 101; 70,800 of its own) and 2,409 HTTP requests. The
+tests assert lower bounds of these counts, and that the fuzz reached the engine.
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient, WebSocketTestSession
 
@@ -96,10 +100,11 @@ from gouji.server.protocol import (
 )
 from gouji.server.rooms import Hub, Room
 from gouji.server.store import Store, StoredRoom
+from support import sized
 
 from .wsutil import FAST, create_room, wait_for
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(sized(60, 600))  # the deep run: four times the examples
 
 Message = dict[str, Any]
 Snapshot = dict[str, Any]
@@ -116,7 +121,7 @@ WS_LIMITS = dataclasses.replace(FAST, lookups_per_ip_per_min=1_000_000)
 HTTP_LIMITS = dataclasses.replace(
     WS_LIMITS, rooms_per_ip_per_hour=1_000_000, bot_room_s=0.05, bot_room_games=1
 )
-HTTP_EXAMPLES = 600
+HTTP_EXAMPLES = sized(300, 2400)
 
 ERROR_CODES = frozenset(
     {
@@ -803,21 +808,23 @@ class Table:
         self.check("the game went on")
 
 
-#: how an example begins, and its number of examples: the fuzzing connection joins the
-#: fuzzed room, sits where play starts and starts the match ("play"; "late": and the first
-#: game is played to its end), or sits anywhere, or does and another connection takes its
-#: seat with its token ("replaced"), or watches the match the seated player starts
-#: ("watch"), or joins the other room, or joins nothing;
-#: then come the fuzzed messages (and, but in "play" and "late", sometimes another
-#: connection with the fuzzing one's token)
+#: how an example begins, and its number of examples in the default run and in the deep run:
+#: the fuzzing connection joins the fuzzed room, sits where play starts and starts the match
+#: ("play"; "late": and the first game is played to its end), or sits anywhere, or does and
+#: another connection takes its seat with its token ("replaced"), or watches the match the
+#: seated player starts ("watch"), or joins the other room, or joins nothing; then come the
+#: fuzzed messages (and, but in "play" and "late", sometimes another connection with the
+#: fuzzing one's token). One run had 32, 4, 8, 8, 8, 8 and 6 before the default run was sized:
+#: the default run's examples reach every line and branch of src/gouji those did (coverage),
+#: the deep run has four times as many
 SCENARIOS = {
-    "play": 32,
-    "late": 4,
-    "sit": 8,
-    "replaced": 8,
-    "watch": 8,
-    "there": 8,
-    "nowhere": 6,
+    "play": sized(16, 128),
+    "late": sized(2, 16),
+    "sit": sized(6, 32),
+    "replaced": sized(8, 32),
+    "watch": sized(8, 32),
+    "there": sized(8, 32),
+    "nowhere": sized(6, 24),
 }
 
 
@@ -939,8 +946,9 @@ def test_fuzzed_messages_are_answered_disturb_nobody_and_the_store_equals_memory
     sent = COUNTS - before
     assert sent["ws"] >= 6 * SCENARIOS[scenario], sent
     if scenario == "play":  # the fuzz reached the engine: moves applied, refused, hinted
-        assert sent["answer ack"] >= 30 and sent["answer illegal"] >= 10, sent
-        assert sent["answer hint"] >= 5, sent
+        n = SCENARIOS[scenario]  # (30, 10 and 5 for 32 examples)
+        assert sent["answer ack"] >= n * 15 // 16 and sent["answer illegal"] >= n * 5 // 16, sent
+        assert sent["answer hint"] >= n * 5 // 32, sent
 
 
 # ------------------------------------------------------------------------------ HTTP fuzzing
@@ -1150,6 +1158,22 @@ def _post_requests(draw: st.DrawFn) -> Req:
     return Req("POST", "/api/rooms", body, draw(HEADERS))
 
 
+#: requests sent in every run besides the drawn ones: what a run of fewer drawn requests can
+#: miss (with these, the default run's 300 drawn requests reach every line and branch of
+#: src/gouji that the 600 drawn in one run before it was sized did)
+SURE_REQUESTS = (
+    Req("GET", "/api/rooms"),  # the lobby's list
+    Req("GET", "/static/js/app.js"),  # a file served
+    Req("POST", "/api/rooms", b'{"preset":"NOPE"}'),  # R0.8: no such preset
+    Req("POST", "/api/rooms", b'{"overrides":{"nope":1}}'),  # R0.8: no such key
+    Req("POST", "/api/rooms", b'{"overrides":{"deck.remove":"{3: 2, 4:2}"}}'),  # a map as text
+    Req("POST", "/api/rooms", b'{"overrides":{"deck.remove":"3:x"}}'),  # one not read
+    Req("POST", "/api/rooms", b'{"next_delay_ms":600001}'),  # out of range
+    Req("POST", "/api/rooms", b" " * MAX_BODY + b"{}"),  # too large
+    Req("POST", "/api/rooms", b"{" * 40_000, (("content-type", "application/json"),)),
+)
+
+
 async def _finished_room(hub: Hub) -> str:
     """An all-bot room of one fast game, made on the machine itself (not bounded)."""
     config, seed = parse_config(
@@ -1193,6 +1217,8 @@ def test_fuzzed_http_requests_get_no_5xx_and_log_no_error(
                 assert isinstance(answer, dict) and isinstance(answer.get("error"), str), about
             _check_log(caplog, about)
 
+        for req in SURE_REQUESTS:
+            fuzz = example(req=req)(fuzz)
         fuzz()
     _check_log(caplog, "the app stopped")
     sent = COUNTS - before
