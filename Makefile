@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint bench bench-compare serve clean
+.PHONY: test test-deep demo lint bench bench-compare serve clean
 
 SERVE_STAMP := $(VENV)/.installed-serve
 HOST ?= 127.0.0.1
@@ -29,13 +29,19 @@ $(SERVE_STAMP): pyproject.toml | $(UV)
 	$(INSTALL) -e .
 	touch $(SERVE_STAMP)
 
-# One xdist worker more than cores: the five-minute 托管 soak mostly waits (bots at 250 ms), so
-# the others keep every core busy beside it.
+# Two xdist workers more than cores: the browser, server and process tests wait on I/O, so the
+# others keep every core busy beside them. The 15 slowest tests are listed at the end.
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n $$(( $$(nproc) + 2 )) --durations=15
+
+# Before a release (not in CI): the same suite at full depth (GOUJI_TEST_PROFILE=deep) — ten
+# times the Hypothesis examples, the sweeps over presets and seeds at full size, the fuzz at
+# four times its examples and the 托管 soak's five minutes at the wall's own speed.
+test-deep: $(STAMP)
+	GOUJI_TEST_PROFILE=deep $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --durations=30
 
 # One random game of the full rules, printed play by play.
 demo: $(SERVE_STAMP)
