@@ -2,6 +2,10 @@
 
 Test vectors TV-A, TV-B and TV-C of GOUJI_RULES.md, the R5.1 ≡ R5.2 property, and
 brute-force checks of ``leads`` / ``responses`` against the composition rules (R4.2, R4.7).
+
+The properties run 100 examples each by default (Hypothesis' own count; with the exhaustive
+checks they reach every line and branch of src/gouji the earlier 150 to 400 did) and ten times
+those earlier counts in the deep run (``GOUJI_TEST_PROFILE=deep``).
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gouji import Rules, make_rules
 from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, SJ, CardError, parse_counts, rank_of
 from gouji.plays import NO_BASE, Play, is_composition_legal, leads, responses
+from support import sized
 
 OF = make_rules("OUTLINE_FULL")
 OC = make_rules("OUTLINE_CLASSIC")
@@ -346,7 +351,7 @@ def can_beat_r52(n: Play, s: Play) -> bool:
     return len(vn) == len(vs) and all(a > b for a, b in zip(vn, vs, strict=True))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=sized(100, 4000), deadline=None)
 @given(st.data())
 def test_R5_1_equals_R5_2_same_size(data: st.DataObject) -> None:
     size = data.draw(st.integers(1, 8))
@@ -356,7 +361,7 @@ def test_R5_1_equals_R5_2_same_size(data: st.DataObject) -> None:
     assert n.beats(s) == can_beat_r52(n, s), (str(n), str(s))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(100, 2000), deadline=None)
 @given(play_st(), play_st())
 def test_R5_1_equals_R5_2_any_pair(n: Play, s: Play) -> None:
     assert n.beats(s) == can_beat_r52(n, s), (str(n), str(s))
@@ -386,7 +391,7 @@ def test_R5_1_equals_R5_2_exhaustive_small() -> None:
                 assert n.beats(s) == can_beat_r52(n, s), (str(n), str(s))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sized(100, 3000), deadline=None)
 @given(play_st(), st.randoms(use_true_random=False))
 def test_canonical_text_round_trip(p: Play, rnd: random.Random) -> None:
     text = str(p)
@@ -446,8 +451,11 @@ def composition_ok(sub: Sequence[int], hand: Sequence[int], twos_attach: bool, b
 SETTINGS = [(t, b) for t in (True, False) for b in (True, False)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=sized(100, 1500), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(hand_st())
+@example([2] + [0] * (NUM_RANKS - 1))  # R4.7: under 憋3 a hand of 3s alone leads them all
 def test_leads_equal_brute_force(hand: list[int]) -> None:
     subs = sub_multisets(hand)
     for twos_attach, bie3 in SETTINGS:
@@ -457,8 +465,11 @@ def test_leads_equal_brute_force(hand: list[int]) -> None:
         assert set(got) == want, (parse_text(hand), twos_attach, bie3)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=sized(100, 3000), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(hand_st(), play_st(max_size=4))
+@example(parse_counts("2 2"), P("9 9 9"))  # R5.1: 2s short of the size, no jokers to fill it
 def test_responses_equal_brute_force(hand: list[int], standing: Play) -> None:
     subs = sub_multisets(hand)
     for twos_attach in (True, False):
