@@ -1,14 +1,19 @@
 """Bots at scale on Ray (issue 12): ``--ray`` gives what ``--jobs`` gives for the same seed.
 
 The cluster is a throwaway head on 127.0.0.1 (``gouji.cluster.loopback_head``), started once
-for the module and stopped by its process group. The tests that need no cluster stand a
-fake ``ray`` module in, so they run (and stay fast) with or without Ray installed.
+for the whole test run, whichever xdist workers the tests that use it land on (a head takes
+about 10 s to start, mostly waiting for Ray's own processes): a small process holds it
+(``HOLDER``) and tests/runservices.py stops that at the end of the run. The tests that need
+no cluster stand a fake ``ray`` module in, so they run (and stay fast) with or without Ray
+installed.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -16,8 +21,9 @@ from typing import Any
 
 import pytest
 
+import runservices
 from gouji import arena, cli
-from gouji.cluster import RAY_MISSING, ClusterError, Pool, loopback_head
+from gouji.cluster import RAY_MISSING, ClusterError, Pool
 
 pytestmark = pytest.mark.timeout(120)  # a cluster that never answers fails, never hangs
 
@@ -26,18 +32,59 @@ HAS_RAY = importlib.util.find_spec("ray") is not None  # found, not imported: se
 RUN_KEYS = ("seconds", "decisions_per_s", "ms_per_decision", "jobs", "ray")
 
 
+#: The process that holds the run's head: it leaves its starter's session, starts the head,
+#: prints its address and Ray settings (the auth token: the drivers need them) as one JSON
+#: line, and stops the head when terminated (SIGTERM: loopback_head's own clean-up).
+HOLDER = """
+import json, os, signal, sys
+from gouji.cluster import loopback_head
+if os.fork():
+    os._exit(0)
+os.setsid()
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+with loopback_head(num_cpus=2) as address:
+    env = {k: v for k, v in os.environ.items() if k.startswith("RAY_")}
+    print(json.dumps({"pid": os.getpid(), "address": address, "env": env}), flush=True)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    while True:
+        signal.pause()
+"""
+
+
+def _start_head() -> runservices.Service:
+    holder = subprocess.run(
+        [sys.executable, "-c", HOLDER], capture_output=True, text=True, timeout=90
+    )
+    if not holder.stdout:
+        raise ClusterError(f"the Ray head did not start:\n{holder.stderr[-3000:]}")
+    head = json.loads(holder.stdout)
+    return {
+        "pid": head["pid"],
+        "stop": ["kill", "-TERM", str(head["pid"])],
+        "remove": [],
+        "info": {"address": head["address"], "env": json.dumps(head["env"])},
+    }
+
+
 @pytest.fixture(scope="module")
-def ray_address() -> Iterator[str]:
-    """A two-CPU loopback Ray head for this module's tests."""
+def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The test run's two-CPU loopback Ray head (one for every xdist worker); a driver left
+    connected by a test that failed half-way is shut down with the module."""
     if not HAS_RAY:
         pytest.skip("ray is not installed: pip install 'gouji[cluster]'")
-    with loopback_head(num_cpus=2) as address:
-        try:
-            yield address
-        finally:
-            ray = sys.modules.get("ray")
-            if ray is not None and ray.is_initialized():  # a test that failed half-way
-                ray.shutdown()
+    head = runservices.shared("ray", runservices.run_dir(tmp_path_factory), _start_head)
+    settings: dict[str, str] = json.loads(head["info"]["env"])
+    if "ray" in sys.modules and any(os.environ.get(k) != v for k, v in settings.items()):
+        raise RuntimeError("ray was imported before the head's settings were set")
+    os.environ.update(settings)  # as loopback_head does for the process that started it
+    try:
+        yield head["info"]["address"]
+    finally:
+        ray = sys.modules.get("ray")
+        if ray is not None and ray.is_initialized():  # a test that failed half-way
+            ray.shutdown()
 
 
 def _figures(result: arena.ArenaResult) -> dict[str, object]:
