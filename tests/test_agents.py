@@ -2,10 +2,11 @@
 alone (hidden cards do not change its choice), and is reproducible from its seed.
 
 The search agent is slow (each decision plays every candidate out): the deep run
-(``GOUJI_TEST_PROFILE=deep``) plays two matches of each preset with it, the default run one,
-and two where the second reaches paths the first does not, and checks its blindness to hidden
-cards in three games instead of six (coverage of src/gouji, game by game: the default run
-reaches every line and branch the deep run does).
+(``GOUJI_TEST_PROFILE=deep``) plays two matches of two games in each preset with it and checks
+its blindness to hidden cards in six games; the default run plays one match of one game, two of
+two where the second match and game reach paths the first do not, and checks blindness in three
+games. Coverage of src/gouji by this file: the default run reaches every line and branch the
+deep run does (the other agents, fast, play the deep run's size in both).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from support import DEEP, hide_and_shuffle, sized
 FAST = {"search": {"budget_ms": 5.0, "samples": 1}}
 
 
-#: the search agent's matches in each preset (2 in the deep run)
-SEARCH_MATCHES = {p: 2 if DEEP or p in ("OUTLINE_CLASSIC", "LAIWU") else 1 for p in PRESET_NAMES}
+#: the search agent's matches in each preset, and the games of each: 2 in the deep run; by
+#: default 1, and 2 where the second match and game reach paths the first do not
+SEARCH_SIZE = {p: 2 if DEEP or p in ("OUTLINE_CLASSIC", "LAIWU") else 1 for p in PRESET_NAMES}
 
 
 def options(name: str) -> dict[str, float]:
@@ -41,8 +43,8 @@ def test_agent_is_legal_everywhere(name: str, preset: str) -> None:
         pytest.skip(f"{name} is not built")
     rules = make_rules(preset)
     seen: Counter[str] = Counter()
-    for seed in range(SEARCH_MATCHES[preset] if name == "search" else 4):
-        m = Match(rules, seed, games=2)
+    for seed in range(SEARCH_SIZE[preset] if name == "search" else 4):
+        m = Match(rules, seed, games=SEARCH_SIZE[preset] if name == "search" else 2)
         bots = [
             get(name, seed=seed, **options(name))
             if seat in (seed % 6, (seed + 3) % 6)
