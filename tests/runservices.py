@@ -1,13 +1,14 @@
-"""Services started once per test run and shared by every pytest-xdist worker (the PostgreSQL
-cluster of the server tests): a ``scope="session"`` fixture runs once per *worker*, and each
-start costs seconds of CPU.
+"""Services started once per test run and shared by every pytest-xdist worker (the server
+tests' PostgreSQL cluster, test_ray's Ray head): a ``scope="session"`` fixture runs once per
+*worker*, and each start costs seconds of CPU.
 
 The first process that asks starts the service, holding a lock in the run's base temp dir
 (the pattern pytest-xdist documents for "session-scoped fixtures once"), and writes its state
-there; the others read it. ``finish`` stops every service of the run when the last xdist
-worker ends its session (or, without xdist, when the one process does). A run that never
-gets there (killed, crashed, a Ctrl-C that tore the workers down) is covered by a *reaper*:
-a detached process per service that waits for the run's main process (the xdist controller,
+there; the others read it. ``finish`` (pytest_sessionfinish of tests/server/conftest.py)
+stops every service of the run when the last xdist worker ends its session (or, without
+xdist, when the one process does). A run that never gets there (killed, crashed, a Ctrl-C
+that tore the workers down, a run without tests/server) is covered by a *reaper*: a
+detached process per service that waits for the run's main process (the xdist controller,
 or pytest itself) to exit and then stops the service; it leaves by itself when the service
 stops first. Run as a script, this module is that reaper (the standard library only).
 """
@@ -43,7 +44,7 @@ class Service(TypedDict):
     pid: int  # the process whose exit means the service is gone
     stop: list[str]  # the command that stops it
     remove: list[str]  # directories to delete once it is stopped
-    info: dict[str, str]  # what the tests need of it (a URL)
+    info: dict[str, str]  # what the tests need of it (a URL, an address)
 
 
 def run_dir(factory: pytest.TempPathFactory) -> Path:
