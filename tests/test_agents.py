@@ -1,12 +1,13 @@
 """Every agent returns a legal action in every phase of every preset, chooses from its view
 alone (hidden cards do not change its choice), and is reproducible from its seed.
 
-The search agent is slow (each decision plays every candidate out): the deep run
-(``GOUJI_TEST_PROFILE=deep``) plays two matches of two games in each preset with it and checks
-its blindness to hidden cards in six games; the default run plays one match of one game, two of
-two where the second match and game reach paths the first do not, and checks blindness in three
-games. Coverage of src/gouji by this file: the default run reaches every line and branch the
-deep run does (the other agents, fast, play the deep run's size in both).
+The search agent is slow (each decision plays its candidates out): the deep run
+(``GOUJI_TEST_PROFILE=deep``) plays two matches of two games in each preset with it, six
+candidates a decision, and checks its blindness to hidden cards in six games; the default run
+plays one match of one game, two of two where the second match and game reach paths the first
+do not, three candidates a decision, and checks blindness in three games. Coverage of src/gouji
+by this file: the default run reaches every line and branch the deep run does (the other
+agents, fast, play the deep run's size in both).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from gouji.rules import PRESET_NAMES
 from support import DEEP, hide_and_shuffle, sized
 
 #: One sample a decision: every search step runs (sampling, play-outs) without the time;
-#: with fewer than four samples it never overrides the heuristic (its z-test needs four).
-FAST = {"search": {"budget_ms": 5.0, "samples": 1}}
+#: with fewer than four samples it never overrides the heuristic (its z-test needs four). By
+#: default three candidates a decision are played out (the deep run: all six of its width).
+FAST = {"search": {"budget_ms": 5.0, "samples": 1, "width": sized(3, 6)}}
 
 
 #: the search agent's matches in each preset, and the games of each: 2 in the deep run; by
