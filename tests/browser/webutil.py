@@ -4,7 +4,10 @@ missing (CI installs Chromium)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import os
 import re
 import shutil
 import socket
@@ -34,6 +37,7 @@ from playwright.sync_api import (  # noqa: E402
     expect,
     sync_playwright,
 )
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from gouji.server import create_app  # noqa: E402
 from gouji.server.clock import SYSTEM, Clock  # noqa: E402
@@ -112,18 +116,124 @@ class LiveServer:
             return json.load(r)
 
 
+class WorkerChromium:
+    """One Playwright and one Chromium for all the browser modules of a pytest worker: starting
+    them costs seconds, and a worker meets the browser modules many times over (xdist hands it
+    tests of every module in turn).
+
+    Between its calls Playwright's sync API marks its event loop as running in this thread, so
+    that ``asyncio.run`` refuses to start there; the worker's other tests need that mark off.
+    A browser module takes the mark (``use``) and puts it back (``rest``)."""
+
+    def __init__(self) -> None:
+        assert CHROMIUM is not None
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        self.contexts = ContextPool(self.browser)
+        self.loop = asyncio.get_running_loop()  # Playwright's, marked running between calls
+        self.rest()
+
+    def use(self) -> Browser:
+        """The browser, with Playwright's loop marked running again (as its calls expect)."""
+        running = asyncio._get_running_loop()
+        assert running in (None, self.loop), f"another event loop runs in this thread: {running}"
+        asyncio._set_running_loop(self.loop)
+        return self.browser
+
+    def rest(self) -> None:
+        """Take Playwright's mark off, so that the worker's other tests may run event loops."""
+        assert asyncio._get_running_loop() is self.loop
+        asyncio._set_running_loop(None)
+
+    def close(self) -> None:
+        self.use()
+        self.browser.close()
+        self.playwright.stop()
+
+
 def _set_once(key: str, value: str) -> str:
     k, v = json.dumps(key), json.dumps(value)
     return f"if (!localStorage.getItem({k})) localStorage.setItem({k}, {v});"
 
 
-class Pages:
-    """Browser contexts of one test (one per player), closed at its end; JS errors fail it."""
+def _origin(url: str) -> str | None:
+    """scheme://host:port of an http(s) address, else None (about:blank, data:…)."""
+    match = re.match(r"https?://[^/]+", url)
+    return match.group(0) if match else None
+
+
+# True where the page's timers are Playwright's fake ones (its clock was installed).
+_FAKE_CLOCK = "() => !String(setTimeout).includes('[native code]')"
+
+
+class ContextPool:
+    """Browser contexts kept warm from one test to the next, `KEPT` of each kind (viewport,
+    motion). A page costs about twice the CPU in a fresh context: Chromium starts a renderer
+    process for it, where in a kept context it joins the process of the context's keeper, a
+    page left on a quiet document of the server's site. A context goes back as good as new or
+    not at all: its other pages closed, the storage of every origin its pages were on cleared;
+    one whose clock a test installed (it cannot be uninstalled) is closed instead."""
+
+    KEPT = 2
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
-        self.contexts: list[BrowserContext] = []
+        self.idle: dict[tuple[int, int, bool], list[BrowserContext]] = {}
+        self.keepers: dict[BrowserContext, Page] = {}
+
+    def take(self, viewport: ViewportSize, reduced_motion: bool) -> BrowserContext:
+        idle = self.idle.setdefault((viewport["width"], viewport["height"], reduced_motion), [])
+        if idle:
+            return idle.pop()
+        return self.browser.new_context(
+            viewport=viewport,
+            locale="en-US",
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
+
+    def give_back(self, ctx: BrowserContext, viewport: ViewportSize, reduced_motion: bool) -> None:
+        idle = self.idle.setdefault((viewport["width"], viewport["height"], reduced_motion), [])
+        keeper = self.keepers.pop(ctx, None)
+        pages = [p for p in ctx.pages if p is not keeper]
+        origins = {o for o in (_origin(p.url) for p in pages) if o}
+        if len(idle) >= self.KEPT or not (keeper or origins) or any(_fake(p) for p in pages):
+            ctx.close()
+            return
+        if keeper is None:  # the test's page becomes the keeper, on a quiet page of its site
+            keeper = next(p for p in pages if _origin(p.url))
+            pages.remove(keeper)
+            keeper.goto(f"{_origin(keeper.url)}/static/css/style.css")
+        for page in pages:
+            page.close()
+        cdp = ctx.new_cdp_session(keeper)
+        for origin in origins:
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp.detach()
+        self.keepers[ctx] = keeper
+        idle.append(ctx)
+
+
+def _fake(page: Page) -> bool:
+    """Whether the page runs on a fake clock (a closed or crashed page counts as one)."""
+    try:
+        fake: bool = page.evaluate(_FAKE_CLOCK)
+    except PlaywrightError:
+        return True
+    return fake
+
+
+class Pages:
+    """The pages of one test, each in a browser context of its own (one per player), given
+    back to `pool` (or closed) at its end; JS errors fail the test."""
+
+    def __init__(self, browser: Browser, pool: ContextPool | None = None) -> None:
+        self.browser = browser
+        self.pool = pool
+        self.contexts: list[tuple[BrowserContext, ViewportSize, bool]] = []
         self.errors: list[str] = []
+        self.closing = False  # what the pages say from now on is no test's (a keeper's load)
 
     def new(
         self,
@@ -132,29 +242,41 @@ class Pages:
         lang: str = "en",
         reduced_motion: bool = False,
     ) -> Page:
-        ctx = self.browser.new_context(
-            viewport=viewport,
-            locale="en-US",
-            reduced_motion="reduce" if reduced_motion else "no-preference",
-        )
+        if self.pool is not None:
+            ctx = self.pool.take(viewport, reduced_motion)
+        else:
+            ctx = self.browser.new_context(
+                viewport=viewport,
+                locale="en-US",
+                reduced_motion="reduce" if reduced_motion else "no-preference",
+            )
+        self.contexts.append((ctx, viewport, reduced_motion))
+        page = ctx.new_page()
         # `lang` unless the page switched; the name as the lobby would have stored it
         script = _set_once("gouji.lang", lang)
         if name is not None:
             script += _set_once("gouji.name", name)
-        ctx.add_init_script(script)
-        self.contexts.append(ctx)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: self.errors.append(f"{name}: {e}"))
-        page.on(
-            "console",
-            lambda m: self.errors.append(f"{name}: {m.text}") if m.type == "error" else None,
-        )
+        page.add_init_script(script)
+        page.on("pageerror", lambda e: self.error(f"{name}: {e}"))
+        page.on("console", lambda m: self.error(f"{name}: {m.text}") if m.type == "error" else None)
         page.set_default_timeout(10_000)
         return page
 
+    def error(self, text: str) -> None:
+        if not self.closing:
+            self.errors.append(text)
+
     def close(self) -> None:
-        for ctx in self.contexts:
-            ctx.close()
+        for ctx, _, _ in self.contexts:  # a call to every page: what it said is delivered
+            for page in ctx.pages:
+                with contextlib.suppress(PlaywrightError):
+                    page.title()
+        self.closing = True
+        for ctx, viewport, reduced_motion in self.contexts:
+            if self.pool is not None:
+                self.pool.give_back(ctx, viewport, reduced_motion)
+            else:
+                ctx.close()
 
 
 # The human seat of a test plays like the room's bots: it asks for the hint (the heuristic bot's
@@ -237,6 +359,11 @@ def wait_game_over(page: Page, timeout_s: float = 60) -> None:
     page.wait_for_function(
         "window.gouji.state.view && window.gouji.state.view.is_over", timeout=timeout_s * 1000
     )
+    assert_driven_well(page)
+
+
+def assert_driven_well(page: Page) -> None:
+    """The driven seat met no error from the server so far."""
     errors = page.evaluate("window.gouji.driver ? window.gouji.driver.errors : []")
     assert not errors, errors
 
@@ -300,19 +427,31 @@ def answer_with_hint(page: Page, scope: str) -> str:
     return action
 
 
+#: Screenshots are for people to look at: taken only where they are kept ($GOUJI_SCREENSHOTS).
+#: They check nothing, and each costs a tenth of a second or more.
+KEEP_SCREENSHOTS = bool(os.environ.get("GOUJI_SCREENSHOTS"))
+
+
+def picture(page: Page, path: Path, full_page: bool = False) -> None:
+    """A screenshot where they are kept, with the page at rest: finite animations shown
+    finished (the announcements faded out), so that no test waits for them to end."""
+    if KEEP_SCREENSHOTS:
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+
+
 def shoot(page: Page, path: Path, both: bool = True) -> None:
-    """A screenshot at the page's size and, with `both`, one at the other size (phone or
+    """A `picture` at the page's size and, with `both`, one at the other size (phone or
     desktop) as `<name>-phone.png` / `<name>-desktop.png`; the page's size is restored."""
     size = page.viewport_size
-    page.screenshot(path=str(path))
+    if not KEEP_SCREENSHOTS:
+        return
+    picture(page, path)
     if not both or size is None:
         return
     other, tag = (PHONE, "phone") if size["width"] > PHONE["width"] else (DESKTOP, "desktop")
     page.set_viewport_size(other)
-    page.wait_for_timeout(150)
-    page.screenshot(path=str(path.with_name(f"{path.stem}-{tag}.png")))
+    picture(page, path.with_name(f"{path.stem}-{tag}.png"))
     page.set_viewport_size(size)
-    page.wait_for_timeout(100)
 
 
 def sampled_lines(page: Page) -> list[str]:
@@ -374,19 +513,24 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "DESKTOP",
+    "KEEP_SCREENSHOTS",
     "LATIN_ALLOWED",
     "LATIN_WORD",
     "PHONE",
     "VISIBLE_TEXT",
     "Browser",
+    "ContextPool",
     "LiveServer",
     "Page",
     "Pages",
+    "WorkerChromium",
     "answer_with_hint",
+    "assert_driven_well",
     "drive",
     "en_problems",
     "expect",
     "open_table",
+    "picture",
     "resume",
     "sampled_lines",
     "shoot",
