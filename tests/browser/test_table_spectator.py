@@ -4,6 +4,13 @@ watchers arriving and timeouts are told at the table (room notes)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gouji.server.clock import FastClock
+
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     PHONE,
     LiveServer,
@@ -61,11 +68,20 @@ def test_a_running_room_opens_as_a_table_and_a_seat_is_taken(
     expect(alice.locator("#match-panel .watchers")).to_have_count(0)
 
 
-def test_timeouts_and_trust_are_told(live_server: LiveServer, pages: Pages) -> None:
-    code = live_server.create_room(bots=5, bot_delay_ms=0, timer_s=1, seed=2)
+@pytest.fixture
+def fast_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server whose table time runs ten times as fast: a 1 s turn timer runs out in 0.1 s."""
+    server = LiveServer(tmp_path / "gouji.db", FastClock(10))
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_timeouts_and_trust_are_told(fast_server: LiveServer, pages: Pages) -> None:
+    code = fast_server.create_room(bots=5, bot_delay_ms=0, timer_s=1, seed=2)
     page = pages.new("Alice")
     page.add_init_script("localStorage.setItem('gouji.autopass', '0')")
-    page.goto(f"{live_server.url}/r/{code}")
+    page.goto(f"{fast_server.url}/r/{code}")
     page.locator("#start").click()
     expect(page.locator("#log li.note").first).to_contain_text(
         "Alice ran out of time:", timeout=15_000
