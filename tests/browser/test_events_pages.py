@@ -32,6 +32,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     Pages,
     en_problems,
     expect,
+    picture,
     shoot,
 )
 
@@ -139,6 +140,13 @@ def forget_refusals(pages: Pages, count: int) -> None:
         pages.errors.remove(e)
 
 
+def follow(page: Page) -> None:
+    """Let the public page (installed clock) poll the event now instead of at its timer (every
+    few seconds): it still follows by itself, without the test waiting for the timer. Its
+    fake time jumps a minute, which fires the timer once."""
+    page.clock.fast_forward(60_000)
+
+
 def snap(page: Page, path: Path) -> None:
     """Screenshots of the page's top at both sizes (toasts of earlier steps cleared); at
     either size the page is no wider than the screen."""
@@ -172,6 +180,7 @@ def test_sheet_items_agree_with_the_engine(live_server: LiveServer, pages: Pages
 
 def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots: Path) -> None:
     page = pages.new(None, DESKTOP, lang="zh")
+    page.clock.install()  # its toasts go when the test says (before the switch to English)
     page.goto(live_server.url + "/")
     expect(page.locator("#events-link")).to_have_text("组织比赛")
     page.locator("#events-link").click()
@@ -270,6 +279,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
 
     # the public page: bracket, the penalty, the standings (名次, 队, 积分, 总分, 胜场, 胜局)
     public = pages.new(None, DESKTOP, lang="zh")
+    public.clock.install()
     public.goto(f"{live_server.url}/e/{code}")
     expect(public.locator("#bracket .br-round h3")).to_have_text(["半决赛", "决赛"])
     expect(public.locator("#bracket .br-match.tbd")).to_have_count(1)  # the final, to come
@@ -293,6 +303,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     # the final; the public page follows by itself
     page.locator("#draw").click()
     expect(page.locator(".ev-tablecard")).to_have_count(1)
+    follow(public)
     expect(public.locator("#bracket .br-match.tbd")).to_have_count(0, timeout=15_000)
     expect(public.locator("#live .live-table")).to_have_count(1)
     final = event_json(live_server, code)["tables"][-1]
@@ -300,6 +311,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
         enter_sheet(page, final["id"], places)
     expect(page.locator("#ev-status")).to_have_text("比赛结束")
     champion = final["teams"][0]
+    follow(public)
     expect(public.locator("#ev-champion")).to_have_text(f"冠军：{champion}", timeout=15_000)
     expect(public.locator("#standings tbody tr").first).to_contain_text(champion)
     assert_zh_words(public, "the public page (over)")
@@ -324,9 +336,11 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     expect(printed.locator(".print-bar")).to_be_hidden()
     expect(printed.locator("header.topbar")).to_be_hidden()
     expect(printed.locator(".standings-page #standings")).to_be_visible()
-    printed.screenshot(path=str(shots / "event-print-paper-zh.png"), full_page=True)
+    picture(printed, shots / "event-print-paper-zh.png", full_page=True)
 
-    # the same pages in English show no engine code
+    # the same pages in English show no engine code (the toasts of the Chinese steps gone,
+    # as they are a few seconds after the last of them)
+    page.clock.fast_forward(60_000)
     page.locator("#lang").click()
     expect(page.locator("#ev-status")).to_have_text("Event over")
     names = ("社区够级赛", *TEAMS, *(p for ps in TEAMS.values() for p in ps))
@@ -352,17 +366,19 @@ def test_online_bot_event_public_page(live_server: LiveServer, pages: Pages, sho
         "format": "knockout",
         "mode": "online",
         "games": 1,
-        "bot_delay_ms": 30,
+        "bot_delay_ms": 10,  # a game lasts a second or two: the page sees it at play
         "next_delay_ms": 0,
         "teams": teams,
     }
     created = api(live_server, "POST", "/api/events", body)
     code, key = created["code"], created["key"]
     page = pages.new("Ada", DESKTOP, lang="en")
+    page.clock.install()
     page.goto(f"{live_server.url}/e/{code}")
     expect(page.locator("#ev-status")).to_have_text("Registration")
     drawn = api(live_server, "POST", f"/api/events/{code}/rounds", {}, key)
     rooms = {t["room"] for t in drawn["tables"]}
+    follow(page)
     expect(page.locator("#live .live-table")).to_have_count(2, timeout=15_000)
     expect(page.locator("#ev-status")).to_have_text("Round 1 in play")
     hrefs = {a.get_attribute("href") for a in page.locator("#live a.watch").all()}
@@ -374,6 +390,7 @@ def test_online_bot_event_public_page(live_server: LiveServer, pages: Pages, sho
     api(live_server, "POST", f"/api/events/{code}/rounds", {}, key)
     wait_status(live_server, code, "over")
     winner = event_json(live_server, code)["winner"]
+    follow(page)
     expect(page.locator("#ev-champion")).to_have_text(f"Winner: {winner}", timeout=15_000)
     expect(page.locator("#standings tbody tr")).to_have_count(4)
     expect(page.locator("#standings tbody tr").first).to_contain_text(winner)
@@ -514,7 +531,7 @@ def test_sheet_items_of_a_scoring_rule_set(
     burn.locator("select").nth(1).select_option("0")
     assert_en_words(page, "the COMP2 sheet", ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"))
     card.locator("form.sheet").scroll_into_view_if_needed()
-    page.screenshot(path=str(shots / "event-sheet-comp2-en.png"))
+    picture(page, shots / "event-sheet-comp2-en.png")
     card.locator("form.sheet button.submit-sheet").click()
     expect(card.locator("form.sheet h4")).to_have_text("Enter game 2")
     games = event_json(live_server, code)["tables"][0]["games"]
@@ -535,6 +552,7 @@ def test_sheet_items_of_a_scoring_rule_set(
 
     # the public page of a round robin: the pairings of each round
     public = pages.new(None, DESKTOP, lang="en")
+    public.clock.install()
     public.goto(f"{live_server.url}/e/{code}")
     expect(public.locator("#rounds-h")).to_have_text("Pairings")
     row = public.locator("#pairings tr").first
@@ -549,6 +567,7 @@ def test_sheet_items_of_a_scoring_rule_set(
     expect(page.locator("form.sheet")).to_have_count(0)
     expect(page.locator("#close-panel")).to_be_hidden()
     assert event_json(live_server, code)["status"] == "over"
+    follow(public)
     expect(public.locator("#ev-status")).to_have_text("Event over", timeout=15_000)
     expect(row).to_contain_text("not finished")
     assert_en_words(public, "the public page (round robin)", ("Ann", "Ben", "Cat"))
