@@ -17,10 +17,22 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     en_problems,
     expect,
     open_table,
+    picture,
     wait_seated,
 )
 
 GAME_S = 55  # each game must finish within this
+
+# The page's seat has a decision (its hint button is live); the settlement shows.
+HINT_LIVE = "Boolean(document.querySelector('#actions .hint-btn:not([disabled])'))"
+SETTLED = "!document.getElementById('settlement').classList.contains('hidden')"
+# Where the page stands, in one call (and whose turn the room waits for).
+STATUS_JS = f"""() => ({{
+  turn: {HINT_LIVE},
+  over: {SETTLED},
+  version: window.gouji.state.version,
+  toAct: window.gouji.state.view ? window.gouji.state.view.to_act : null,
+}})"""
 
 
 def game_over(page: Page) -> bool:
@@ -30,22 +42,18 @@ def game_over(page: Page) -> bool:
 def take_turn(page: Page) -> bool:
     """If it is this page's decision: ask for a hint and click what it highlights (in the
     action bar, or in the settlement's question when it is open). True if it acted."""
-    hint = page.locator('#actions button[data-action="hint"]:not([disabled])')
-    if hint.count() == 0:
+    now = page.evaluate(STATUS_JS)
+    if not now["turn"]:
         return False
-    version = page.evaluate("window.gouji.state.version")
-    scope = "#settlement" if game_over(page) else "#actions"
-    hinted = page.locator(f"{scope} button.hinted:not([disabled])")
-    if game_over(page):  # the action bar lies under the settlement: ask with the H key
+    version = now["version"]
+    if now["over"]:  # the action bar lies under the settlement: ask with the H key
         page.keyboard.press("h")
-        hinted.first.wait_for(state="visible", timeout=3000)
-        hinted.first.click(timeout=3000)
+        page.locator("#settlement button.hinted:not([disabled])").first.click(timeout=3000)
         page.wait_for_function(f"window.gouji.state.version > {version}", timeout=5000)
         return True
     try:
-        hint.click(timeout=3000)
-        hinted.first.wait_for(state="visible", timeout=3000)
-        hinted.first.click(timeout=3000)
+        page.locator('#actions button[data-action="hint"]').click(timeout=3000)
+        page.locator("#actions button.hinted:not([disabled])").first.click(timeout=3000)
     except Exception:
         # the turn may have passed (托管, a timeout, a re-render) while we clicked
         return False
@@ -53,6 +61,13 @@ def take_turn(page: Page) -> bool:
         f"window.gouji.state.version > {version} || !window.gouji.state.busy", timeout=5000
     )
     return True
+
+
+def wait_turn_or_over(page: Page, deadline: float) -> None:
+    """Wait (not past `deadline`) until the page's seat decides or its game is over."""
+    left = deadline - time.monotonic()
+    assert left > 0, "the game did not finish in time"
+    page.wait_for_function(f"{HINT_LIVE} || {SETTLED}", timeout=left * 1000)
 
 
 def test_human_plays_a_game_against_five_bots(
@@ -108,17 +123,16 @@ def test_human_plays_a_game_against_five_bots(
 
     turns = 0
     deadline = time.monotonic() + GAME_S
-    while not game_over(page):
-        assert time.monotonic() < deadline, "the game did not finish in time"
-        acted = take_turn(page)
-        turns += acted
-        if turns == 3 and acted:
-            page.wait_for_timeout(100)
-            page.screenshot(path=str(shots / "table-1280x800.png"))
-        if not acted:
-            page.wait_for_timeout(30)
+    while True:
+        wait_turn_or_over(page, deadline)
+        if game_over(page):
+            break
+        if take_turn(page):
+            turns += 1
+            if turns == 3:
+                picture(page, shots / "table-1280x800.png")
     expect(page.locator("#settlement .settle-places tbody tr")).to_have_count(6)
-    page.screenshot(path=str(shots / "gameover-1280x800.png"))
+    picture(page, shots / "gameover-1280x800.png")
     games = live_server.get_json(f"/api/rooms/{code}/games")
     assert len(games) == 1
     places = page.evaluate("window.gouji.state.view.places")
@@ -140,14 +154,15 @@ def test_human_plays_a_game_against_five_bots(
     assert len(log) > 100 and not en_problems(log, ("Alice",)), en_problems(log, ("Alice",))
     replay.set_viewport_size(DESKTOP)
     replay.locator("#prev").click()
-    replay.screenshot(path=str(shots / "replay-1280x800.png"))
+    picture(replay, shots / "replay-1280x800.png")
     replay.close()
 
     # the next game starts when the seated human asks for it (after any swap prompt it answers)
+    next_or_turn = f"document.querySelector('#settlement .next-btn') || {HINT_LIVE}"
     deadline = time.monotonic() + 20
     while page.locator("#settlement .next-btn").count() == 0 and time.monotonic() < deadline:
-        if not take_turn(page):
-            time.sleep(0.2)
+        take_turn(page)
+        page.wait_for_function(next_or_turn)
     page.locator("#settlement .next-btn").click()
     expect(page.locator("#settlement")).to_be_hidden()
     expect(page.locator("#hand .card").first).to_be_visible()
@@ -169,17 +184,18 @@ def test_two_humans_and_a_reload(live_server: LiveServer, pages: Pages, shots: P
 
     bob_turns = 0
     reloaded = False
-    shot_taken = False
     deadline = time.monotonic() + GAME_S
-    while not (game_over(alice) and game_over(bob)):
+    while True:
         assert time.monotonic() < deadline, "the game did not finish in time"
-        acted = take_turn(alice)
-        if take_turn(bob):
+        a, b = alice.evaluate(STATUS_JS), bob.evaluate(STATUS_JS)
+        if a["over"] and b["over"]:
+            break
+        acted = a["turn"] and take_turn(alice)
+        if b["turn"] and take_turn(bob):
             acted = True
             bob_turns += 1
-            if not shot_taken:
-                bob.screenshot(path=str(shots / "table-390x844.png"), full_page=True)
-                shot_taken = True
+            if bob_turns == 1:
+                picture(bob, shots / "table-390x844.png", full_page=True)
         if bob_turns >= 2 and not reloaded and not game_over(bob):
             bob.reload()
             expect(bob.locator("#conn.ok")).to_be_visible()
@@ -190,8 +206,12 @@ def test_two_humans_and_a_reload(live_server: LiveServer, pages: Pages, shots: P
             if hand:  # Bob's own hand is drawn again (he may just have gone out)
                 expect(bob.locator("#hand .card")).to_have_count(len(hand))
             reloaded = True
-        if not acted:
-            alice.wait_for_timeout(30)
+        elif not acted:  # wait at the page whose seat the newest state waits for
+            latest = a if a["version"] >= b["version"] else b
+            page, now = (bob, b) if latest["toAct"] == seat_b else (alice, a)
+            page.wait_for_function(
+                f"{HINT_LIVE} || {SETTLED} || window.gouji.state.version > {now['version']}"
+            )
     assert reloaded
     seats = live_server.get_json(f"/api/rooms/{code}")["seats"]
     assert seats[seat_b]["name"] == "Bob" and not seats[seat_b]["trust"]
@@ -219,7 +239,7 @@ def test_spectator_sees_no_hand(live_server: LiveServer, pages: Pages, shots: Pa
     assert watcher.locator("#hand .card").count() == 0
     assert watcher.locator("#actions button").count() == 0
     expect(watcher.locator("#felt .seat.rel-me")).to_have_count(0)
-    watcher.screenshot(path=str(shots / "spectator-390x844.png"), full_page=True)
+    picture(watcher, shots / "spectator-390x844.png", full_page=True)
 
     # the language toggle is remembered
     watcher.locator("#lang").click()
@@ -239,7 +259,7 @@ def test_lobby_creates_a_room(live_server: LiveServer, pages: Pages, shots: Path
     page.locator("#count_visibility").select_option("always")
     page.locator("#card_counter").check()
     page.locator("#games").fill("2")
-    page.screenshot(path=str(shots / "lobby-1280x800.png"))
+    picture(page, shots / "lobby-1280x800.png")
     page.locator("#create").click()
     page.wait_for_url("**/r/*")
     code = page.url.rstrip("/").split("/")[-1]
