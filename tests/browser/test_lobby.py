@@ -30,6 +30,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     Page,
     Pages,
     expect,
+    picture,
 )
 
 #: What a player may not see in English: preset codes, configuration keys (dotted or joined by
@@ -180,7 +181,7 @@ def test_creating_a_room_sends_the_players_choices(
     expect(page.locator("#formation")).to_have_value("seats")  # 自认联邦 unless chosen
     page.locator("#formation").select_option(label="抽签组邦")
     expect(page.locator("#formation-hint")).to_contain_text("抽签")
-    page.screenshot(path=str(shots / "lobby-create-1280x800.png"))
+    picture(page, shots / "lobby-create-1280x800.png")
     cfg = create_room(page, live_server)
     assert cfg["preset"] == "AUDIT" and cfg["formation"] == "draw"  # R1.6
     assert (cfg["bot"], cfg["bot_delay_ms"], cfg["timer_s"]) == ("master", 250, 45)
@@ -215,8 +216,8 @@ def test_rules_link_opens_the_rule_sets_page(
     page.locator("#preset").select_option("LIANG4")
     with page.context.expect_page() as opened:
         page.locator("#rules-link").click()
-    # (no error listener here: the harness's init script fails in the popup's first, opaque
-    # about:blank document; the rules pages' own errors are caught by the test below)
+    # (no error listener on the popup: the harness listens to the pages it opens itself; the
+    # rules pages' own errors are caught by the test below)
     rules = opened.value
     rules.wait_for_load_state()
     assert rules.url == live_server.url + rules_href("LIANG4", lang)
@@ -259,8 +260,8 @@ def test_screenshots_in_chinese(live_server: LiveServer, pages: Pages, shots: Pa
         page = pages.new("王小二", viewport)
         open_lobby(page, live_server, "zh")
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        page.screenshot(path=str(shots / f"lobby-zh-{size}.png"))
+        picture(page, shots / f"lobby-zh-{size}.png")
         page.goto(live_server.url + rules_href("OUTLINE_FULL", "zh"))
         expect(page.locator("h1")).to_have_text(NAMES["OUTLINE_FULL"]["zh"])
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        page.screenshot(path=str(shots / f"rules-zh-{size}.png"))
+        picture(page, shots / f"rules-zh-{size}.png")

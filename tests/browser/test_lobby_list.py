@@ -26,6 +26,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     Pages,
     en_problems,
     expect,
+    picture,
     wait_seated,
     zh_problems,
 )
@@ -120,9 +121,8 @@ def test_a_listed_room_is_in_the_list_and_its_button_opens_the_table(
     assert_players_words(page, "zh", (code, playing, waiting))
     for viewport, name in ((DESKTOP, "lobby-open-rooms"), (PHONE, "lobby-open-rooms-phone")):
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(100)
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        page.screenshot(path=str(shots / f"{name}.png"))
+        picture(page, shots / f"{name}.png")
     page.set_viewport_size(DESKTOP)
 
     # the button opens the room's table, where the player sits down
