@@ -42,18 +42,23 @@ def game_over(page: Page) -> bool:
 def take_turn(page: Page) -> bool:
     """If it is this page's decision: ask for a hint and click what it highlights (in the
     action bar, or in the settlement's question when it is open). True if it acted."""
+    # The clicks are the mouse's, at the button's middle, without Playwright's wait for it to
+    # hold still two frames (force: a turn costs a third less): a button under something
+    # else is missed there, and then the turn does not come.
     now = page.evaluate(STATUS_JS)
     if not now["turn"]:
         return False
     version = now["version"]
     if now["over"]:  # the action bar lies under the settlement: ask with the H key
         page.keyboard.press("h")
-        page.locator("#settlement button.hinted:not([disabled])").first.click(timeout=3000)
+        hinted = page.locator("#settlement button.hinted:not([disabled])").first
+        hinted.click(timeout=3000, force=True)
         page.wait_for_function(f"window.gouji.state.version > {version}", timeout=5000)
         return True
     try:
-        page.locator('#actions button[data-action="hint"]').click(timeout=3000)
-        page.locator("#actions button.hinted:not([disabled])").first.click(timeout=3000)
+        page.locator('#actions button[data-action="hint"]').click(timeout=3000, force=True)
+        hinted = page.locator("#actions button.hinted:not([disabled])").first
+        hinted.click(timeout=3000, force=True)
     except Exception:
         # the turn may have passed (托管, a timeout, a re-render) while we clicked
         return False
