@@ -69,7 +69,9 @@ def trust_through_automatic_passes(
 
 
 def test_trust_stays_on_across_automatic_passes(live_server: LiveServer, pages: Pages) -> None:
-    trust_through_automatic_passes(live_server, pages, 8, 20, 5)
+    # eight seconds of the wall at 20 ms a bot's decision, as before the fast clock
+    seconds, delay_ms = 8 * SOAK_SPEED, round(20 * SOAK_SPEED)
+    trust_through_automatic_passes(live_server, pages, seconds, delay_ms, 5)
 
 
 @pytest.mark.slow
