@@ -88,7 +88,10 @@ def test_a_real_turn_timer_times_out_twice_then_trust(tmp_path: Path) -> None:
             p.send(type="start")
             st = p.state_where(lambda m: m["room"]["to_act"] == 0)
             assert st["deadline"] is not None
-            assert 29.0 <= st["deadline"] - clock.time() <= 30.5  # the deadline is table time
+            # the deadline is the table's: at most 30 of its seconds ahead (a loaded machine's
+            # latency is 50 times as long in table time, so no lower bound is checked here;
+            # the stored gaps below show the whole timer ran)
+            assert st["deadline"] - clock.time() <= 30.5
             st = p.state_where(lambda m: m["room"]["seats"][0]["trust"])
             assert st["room"]["seats"][0]["timeouts"] == 2
     actions = _actions(client, code)
