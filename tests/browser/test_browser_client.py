@@ -50,6 +50,9 @@ def take_turn(page: Page) -> bool:
         return False
     version = now["version"]
     if now["over"]:  # the action bar lies under the settlement: ask with the H key
+        # (to the page: keys on a focused link or button are theirs, as the replay link is
+        # once clicked)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
         page.keyboard.press("h")
         hinted = page.locator("#settlement button.hinted:not([disabled])").first
         hinted.click(timeout=3000, force=True)
@@ -112,7 +115,10 @@ def test_human_plays_a_game_against_five_bots(
     expect(page.locator("#counter-panel .cc")).to_have_count(15)
     assert page.locator("#autopass").is_checked()
 
-    # select by clicking and by dragging across cards; Clear empties the selection
+    # select by clicking and by dragging across cards; Clear empties the selection. At the
+    # seat's turn, when the bots wait for it: the action bar above the hand changes no more,
+    # so the cards stay where they were measured
+    wait_turn_or_over(page, time.monotonic() + GAME_S)
     cards = page.locator("#hand .card")
     cards.nth(0).click(position={"x": 6, "y": 20})
     expect(page.locator("#hand .card.selected")).to_have_count(1)
