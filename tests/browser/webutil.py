@@ -173,8 +173,9 @@ class ContextPool:
     motion). A page costs about twice the CPU in a fresh context: Chromium starts a renderer
     process for it, where in a kept context it joins the process of the context's keeper, a
     page left on a quiet document of the server's site. A context goes back as good as new or
-    not at all: its other pages closed, the storage of every origin its pages were on cleared;
-    one whose clock a test installed (it cannot be uninstalled) is closed instead."""
+    not at all: its other pages closed, the storage of the origin each of them was on at the
+    end cleared (a test's pages stay on its server's); one whose clock a test installed (it
+    cannot be uninstalled) or whose page does not answer is closed instead."""
 
     KEPT = 2
 
@@ -194,6 +195,14 @@ class ContextPool:
         )
 
     def give_back(self, ctx: BrowserContext, viewport: ViewportSize, reduced_motion: bool) -> None:
+        try:
+            self._keep(ctx, viewport, reduced_motion)
+        except PlaywrightError:  # a page that does not answer (a test failed): not kept
+            self.keepers.pop(ctx, None)
+            with contextlib.suppress(PlaywrightError):
+                ctx.close()
+
+    def _keep(self, ctx: BrowserContext, viewport: ViewportSize, reduced_motion: bool) -> None:
         idle = self.idle.setdefault((viewport["width"], viewport["height"], reduced_motion), [])
         keeper = self.keepers.pop(ctx, None)
         pages = [p for p in ctx.pages if p is not keeper]
