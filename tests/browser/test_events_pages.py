@@ -97,7 +97,7 @@ def wait_status(server: LiveServer, code: str, status: str, timeout_s: float = 6
     deadline = time.monotonic() + timeout_s
     while event_json(server, code)["status"] != status:
         assert time.monotonic() < deadline, f"event {code} never became {status}"
-        time.sleep(0.2)
+        time.sleep(0.05)
 
 
 def match7_scores(places: list[int]) -> tuple[int, int]:
