@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from gouji.server.clock import SYSTEM, Clock, FastClock
 from gouji.server.store import Store, StoredAction
 
-from .wsutil import create_room, fast_app, player, wait_for
+from .wsutil import create_room, fast_app, player, seated_and_started, wait_for
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -83,10 +83,8 @@ def test_a_real_turn_timer_times_out_twice_then_trust(tmp_path: Path) -> None:
     with client:
         code = create_room(client, seed=9, timer_s=30)
         with player(client) as p:
-            p.join(code, "ann")
-            p.send(type="sit", seat=0)
-            p.send(type="start")
-            st = p.state_where(lambda m: m["room"]["to_act"] == 0)
+            seated_and_started(p, code)
+            st = p.reach(lambda m: m["room"]["to_act"] == 0)
             assert st["deadline"] is not None
             # the deadline is the table's: at most 30 of its seconds ahead (a loaded machine's
             # latency is 50 times as long in table time, so no lower bound is checked here;

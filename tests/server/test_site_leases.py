@@ -20,7 +20,7 @@ from gouji.server.store import Store, actions_table, leases_table
 
 from .eventutil import QUICK, bot_teams, create_event
 from .test_site_kill import owner_of
-from .wsutil import Message, Player, create_room, fast_app, wait_for
+from .wsutil import Player, create_room, fast_app, seated_and_started, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -40,15 +40,6 @@ def lapse(pg_url: str, home: str, seen: float | None = None) -> None:
     with Store(pg_url) as store, store.engine.begin() as conn:
         values = {"until": 0.0} if seen is None else {"until": 0.0, "seen": seen}
         conn.execute(update(leases_table).where(leases_table.c.home == home).values(**values))
-
-
-def seated_and_started(p: Player, code: str) -> Message:
-    """``ann`` joins ``code``, sits at seat 0 and starts: the first state of the match."""
-    p.join(code, "ann")
-    p.send(type="sit", seat=0)
-    p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"] == "ann")
-    p.send(type="start")
-    return p.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
 
 
 def test_one_owner_redirects_and_moved(pg_url: str) -> None:

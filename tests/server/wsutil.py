@@ -129,6 +129,15 @@ class Player:
         return made
 
 
+def seated_and_started(p: Player, code: str) -> Message:
+    """``ann`` joins ``code``, sits at seat 0 and starts: the first state of the match."""
+    p.join(code, "ann")
+    p.send(type="sit", seat=0)
+    p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"] == "ann")
+    p.send(type="start")
+    return p.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+
+
 @contextmanager
 def player(client: TestClient) -> Iterator[Player]:
     with client.websocket_connect("/ws") as ws:
