@@ -6,6 +6,7 @@ had left (docs/scaling.md, D56)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -33,6 +34,20 @@ def site(pg_url: str, *names: str) -> Iterator[list[TestClient]]:
             client = TestClient(fast_app(pg_url, worker=name), follow_redirects=False)
             clients.append(stack.enter_context(client))
         yield clients
+
+
+@contextmanager
+def stalled(client: TestClient) -> Iterator[None]:
+    """``client``'s process renews nothing while inside (as a process paused by the OS): a
+    lease made to lapse stays lapsed until another process takes it, whatever the timing."""
+    site = client.app.state.site  # type: ignore[attr-defined]
+    site.tick = lambda: None
+    assert client.portal is not None
+    client.portal.call(asyncio.sleep, 0)  # a tick already running on its loop has ended
+    try:
+        yield
+    finally:
+        del site.tick
 
 
 def lapse(pg_url: str, home: str, seen: float | None = None) -> None:
@@ -70,8 +85,9 @@ def test_a_lost_lease_stops_the_old_owner_writing(pg_url: str) -> None:
             st = seated_and_started(p, code)
             version = st["version"]
             # w1 pauses (its lease lapses); w2 gets a request for the room and takes it over
-            lapse(pg_url, code)
-            r = two.get(f"/api/rooms/{code}")
+            with stalled(one):
+                lapse(pg_url, code)
+                r = two.get(f"/api/rooms/{code}")
             assert r.status_code == 200 and r.json()["version"] == version, r.text
             assert owner_of(pg_url, code) == "w2"
             # w1 wakes up and its player acts: refused by the fence, the client is sent on
@@ -183,8 +199,9 @@ def test_an_idle_client_is_sent_on_when_its_room_moves(pg_url: str) -> None:
         with one.websocket_connect("/ws") as ws:
             p = Player(ws)
             p.join(code, "ann")
-            lapse(pg_url, code)  # w1 stalls; w2 gets a request for the room and takes it
-            assert two.get(f"/api/rooms/{code}").status_code == 200
+            with stalled(one):  # w1 stalls; its lease lapses; w2 gets a request and takes it
+                lapse(pg_url, code)
+                assert two.get(f"/api/rooms/{code}").status_code == 200
             # w1's next renewal finds the lease gone: the client, sending nothing, is told
             assert p.until(lambda m: m["type"] == "moved") == {
                 "type": "moved",
