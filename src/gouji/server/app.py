@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gouji.server.clock import SYSTEM, Clock
 from gouji.server.directory import Directory
+from gouji.server.event_wall import routes as wall_routes
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
 from gouji.server.limits import Limits, is_local
@@ -350,10 +351,13 @@ def create_app(
         Route("/replay/{code}/{index}", replay_page),
         Route("/rules/{preset}", rules_page),
         *event_routes(events),
+        *wall_routes(events),
+        Route("/events", event_page("event-list.html")),
         Route("/events/new", event_page("event-new.html")),
         Route("/e/{code}", event_page("event.html")),
         Route("/e/{code}/admin", event_page("event-admin.html")),
         Route("/e/{code}/print", event_page("event-print.html")),
+        Route("/e/{code}/wall", event_page("event-wall.html")),
         Route("/static/{path:path}", static),
         WebSocketRoute("/ws", websocket),
     ]

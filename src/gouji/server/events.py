@@ -104,6 +104,7 @@ class Settings:
     timer_s: float | None = 30.0
     fixed_deal: bool = False  # the organiser chose the seed, hence every deal
     remote: bool = False  # created from another machine: its all-bot tables expire
+    clock: dict[str, Any] | None = None  # the organiser's round clock (event_wall.py)
 
 
 @dataclass
@@ -244,9 +245,19 @@ def event_json(live: LiveEvent) -> dict[str, Any]:
                 for m in r.matches
                 for t in m.tables
             ],
+            "clock": round_clock(live),
         }
     )
     return out
+
+
+def round_clock(live: LiveEvent) -> dict[str, Any] | None:
+    """The organiser's round clock while its round is the last drawn and the event goes on
+    (a draw or the end leaves an older clock behind: the pages show none)."""
+    clock = live.settings.clock
+    if not isinstance(clock, dict) or live.ev.is_over or clock.get("round") != len(live.ev.rounds):
+        return None
+    return dict(clock)
 
 
 def rebuild(saved: dict[str, Any]) -> Event:
@@ -864,7 +875,8 @@ def routes(events: Events) -> list[Route]:
         )
 
     async def show(request: Request) -> Response:
-        return JSONResponse(event_json(events.find(request)))
+        now = round(events.hub.clock.time(), 3)  # the pages' countdowns read the server's time
+        return JSONResponse({**event_json(events.find(request)), "now": now})
 
     async def add_team(request: Request) -> Response:
         live = events.find(request)

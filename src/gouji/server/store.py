@@ -179,6 +179,15 @@ class StoredEvent:
 
 
 @dataclass
+class EventHead:
+    """An event's row without its data: enough to order a list and to see what changed."""
+
+    code: str
+    created: float
+    updated: float
+
+
+@dataclass
 class NewRoom:
     """A room created together with an event's change (one per online table)."""
 
@@ -506,6 +515,46 @@ class Store:
                 )
                 conn.execute(insert(homes_table).values(room=r.code, home=code))
             put_event(conn, code, data, now)
+
+    def save_event_settings(
+        self, code: str, settings: dict[str, Any], fence: Fence | None = None
+    ) -> None:
+        """Rewrite an event's server-side settings (the round clock); ``fence`` as
+        ``add_action``: only the process holding the event writes it."""
+        now = self.clock.time()
+        with self.engine.begin() as conn:
+            if fence is not None:
+                _check_fence(conn, fence, now)
+            done = conn.execute(
+                update(events_table)
+                .where(events_table.c.code == code)
+                .values(settings=json.dumps(settings), updated=now)
+            )
+            if done.rowcount != 1:
+                raise RuntimeError(f"event {code} is not in the store")
+
+    def event_heads(self, limit: int) -> list[EventHead]:
+        """The newest ``limit`` events, without their data: the public list reads these and
+        parses an event's data again only when it changed (``updated``)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(events_table.c.code, events_table.c.created, events_table.c.updated)
+                .order_by(events_table.c.created.desc(), events_table.c.code)
+                .limit(limit)
+            )
+            return [EventHead(r.code, float(r.created), float(r.updated)) for r in rows]
+
+    def event_data(self, codes: Collection[str]) -> dict[str, tuple[float, dict[str, Any]]]:
+        """The stored data of these events, each with when it was last written."""
+        if not codes:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(events_table.c.code, events_table.c.updated, events_table.c.data).where(
+                    events_table.c.code.in_(list(codes))
+                )
+            )
+            return {r.code: (float(r.updated), json.loads(r.data)) for r in rows}
 
     def load_events(self, homes: Collection[str] | None = None) -> list[StoredEvent]:
         """Every event (of ``homes``: those a process holds)."""
