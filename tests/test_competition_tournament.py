@@ -1,11 +1,84 @@
-"""The text report of ``gouji tournament``: extra games (R17.3) and lots (D55), issue 22."""
+"""``gouji tournament`` with a bot per team (``--bots``, issue 22) and the text report's extra
+games (R17.3) and lots (D55)."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import pytest
+
+from gouji import agents
+from gouji.cli import main
 from gouji.competition import Event
 from gouji.competition.report import summary, text_report
 
 PLACES = [1, 2, 3, 4, 5, 6]
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["tournament", "--json", *args]) == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+def _matches(s: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for r in s["rounds"] for m in r if not m["bye"]]
+
+
+def test_bots_go_to_the_teams_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Team 1 the first name, team 2 the second, …, wrapping round; the text names them."""
+    args = ("--teams", "4", "--games", "1", "--bots", "greedy,random,heuristic", "--seed", "3")
+    s = _json(capsys, *args)
+    bots = {row["team"]: row["bot"] for row in s["standings"]}
+    assert bots == {
+        "Team 1": "greedy",
+        "Team 2": "random",
+        "Team 3": "heuristic",
+        "Team 4": "greedy",
+    }
+    assert main(["tournament", *args]) == 0
+    text = capsys.readouterr().out
+    assert all(f"{team:<16} {bot:<9}  points" in text for team, bot in bots.items())
+
+
+def test_one_name_in_bots_is_the_old_bot_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots greedy`` is ``--bot greedy``: the same event, and no bot column (one bot)."""
+    args = ("--teams", "3", "--games", "1", "--seed", "2")
+    assert _json(capsys, *args, "--bots", "greedy") == _json(capsys, *args, "--bot", "greedy")
+    assert main(["tournament", *args, "--bots", "greedy"]) == 0
+    assert "greedy" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bots", ["heuristic,nobody", "", "heuristic,,random", " , "])
+def test_unknown_or_missing_bots_are_refused_by_name(
+    capsys: pytest.CaptureFixture[str], bots: str
+) -> None:
+    """Exit 2 with a message listing the known bots, never a traceback; nothing is played."""
+    assert main(["tournament", "--teams", "2", "--bots", bots]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "Traceback" not in out.err
+    assert out.err.startswith("gouji tournament: ")
+    assert f"bots: {', '.join(agents.names())}" in out.err
+    if "nobody" in bots:
+        assert "'nobody'" in out.err
+
+
+def test_duplicate_swiss_with_two_bots_decides_matches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 22: with one bot a duplicate event draws every match (the mirror tables cancel
+    the deal); heuristic against random has something to decide."""
+    args = ("--teams", "4", "--format", "swiss", "--duplicate", "--games", "1", "--seed", "1")
+    one = _json(capsys, *args, "--bots", "heuristic")
+    assert all(m["winner"] is None for m in _matches(one))
+    two = _json(capsys, *args, "--bots", "heuristic,random")
+    bot = {row["team"]: row["bot"] for row in two["standings"]}
+    mixed = [m for m in _matches(two) if bot[m["teams"][0]] != bot[m["teams"][1]]]
+    assert mixed  # two rounds of four teams, no rematch: one pairing at least is mixed
+    decided = [m for m in _matches(two) if m["winner"] is not None]
+    assert decided
+    assert two["winner"] is not None and bot[two["winner"]] == "heuristic"
 
 
 def _knockout(games: int) -> Event:

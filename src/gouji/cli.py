@@ -247,6 +247,21 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def bot_names(text: str) -> list[str]:
+    """``--bots``: one agent name, or several separated by commas (given to the teams in
+    turn); an unknown or missing name is a ValueError naming the known bots."""
+    from gouji import agents
+
+    known = agents.names()
+    names = [n.strip() for n in text.split(",")]
+    if not text.strip() or not all(names):
+        raise ValueError(f"--bots takes names separated by commas; bots: {', '.join(known)}")
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown bot {', '.join(map(repr, unknown))}; bots: {', '.join(known)}")
+    return names
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     """A whole all-bot event (docs/competitions.md): draws, matches, standings."""
     from gouji.competition import EventError, play_event
@@ -269,12 +284,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             seed=args.seed,
             overrides=dict(parse_override(text) for text in args.set or []),
         )
+        bots = bot_names(args.bots)
         for i in range(1, args.teams + 1):
-            ev.add_team(f"Team {i}", [f"T{i}-{k}" for k in (1, 2, 3)], bot=args.bot)
+            bot = bots[(i - 1) % len(bots)]  # in turn: team 1 the first, team 2 the second, …
+            ev.add_team(f"Team {i}", [f"T{i}-{k}" for k in (1, 2, 3)], bot=bot)
         total = _games_estimate(ev)
         bar = progress_bar(total, (not args.json and sys.stderr.isatty()) or args.progress, "game")
         try:
-            play_event(ev, args.bot, jobs=args.jobs, ray=args.ray, progress=bar)
+            play_event(ev, jobs=args.jobs, ray=args.ray, progress=bar)
         finally:
             bar(-1)
     except (ValueError, EventError, ClusterError) as e:
@@ -437,7 +454,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, help="rounds of a swiss or round robin")
     p.add_argument("--duplicate", action="store_true", help="two tables a match, seats swapped")
     p.add_argument("--games", dest="per_match", type=int, help="games a match (default 3)")
-    p.add_argument("--bot", default="heuristic", help="the bots' agent")
+    p.add_argument(
+        "--bots",
+        "--bot",
+        dest="bots",
+        metavar="NAMES",
+        default="heuristic",
+        help="the teams' agents, given in turn (team 1 the first, team 2 the second, …, and"
+        " round again): one for all, or several, e.g. heuristic,random; --bot is the same"
+        " option (default heuristic; search and master are strong but slow)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes playing tables")
     _add_ray_arg(p)

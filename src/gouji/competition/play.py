@@ -14,7 +14,7 @@ from typing import Any
 
 from gouji import agents
 from gouji.cluster import Pool
-from gouji.competition.event import Event, Table
+from gouji.competition.event import Event, EventError, Table
 from gouji.match import Match
 from gouji.rules import make_rules
 
@@ -59,16 +59,23 @@ def play_games(task: TableTask) -> tuple[str, dict[str, Any], list[dict[str, Any
 
 def play_event(
     ev: Event,
-    bot: str,
+    bot: str | None = None,
     *,
     jobs: int = 1,
     ray: str | bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> None:
     """Draw and play rounds until the event is over; every table's seats are played by its
-    team's bot (``Team.bot``) or ``bot``. ``progress(n)`` is told of every n games played.
-    ``jobs`` > 1 plays tables in that many processes, ``ray`` on a Ray cluster instead
-    (``gouji.cluster.Pool``); the event comes out the same."""
+    team's bot (``Team.bot``: teams may differ, so a duplicate match has something to decide)
+    or else by ``bot``; a team with neither raises EventError before anything is played.
+    ``progress(n)`` is told of every n games played. ``jobs`` > 1 plays tables in that many
+    processes, ``ray`` on a Ray cluster instead (``gouji.cluster.Pool``); the event comes out
+    the same."""
+    unplayed = [t.name for t in ev.teams if not (t.bot or bot)]
+    if unplayed:
+        raise EventError(
+            f"no bot plays for {', '.join(unplayed)}: give the team a bot or a default"
+        )
     records: dict[str, dict[str, Any]] = {}
     with Pool(jobs, ray) as pool:
         while not ev.is_over:
@@ -87,7 +94,7 @@ def play_event(
                         progress(len(results))
 
 
-def _tasks(ev: Event, bot: str, records: Mapping[str, dict[str, Any]]) -> list[TableTask]:
+def _tasks(ev: Event, bot: str | None, records: Mapping[str, dict[str, Any]]) -> list[TableTask]:
     out = []
     cur = ev.current
     assert cur is not None
@@ -101,6 +108,8 @@ def _tasks(ev: Event, bot: str, records: Mapping[str, dict[str, Any]]) -> list[T
     return out
 
 
-def _task(ev: Event, t: Table, bot: str, record: Mapping[str, Any] | None, count: int) -> TableTask:
-    a, b = (ev.teams[i].bot or bot for i in t.teams)
+def _task(
+    ev: Event, t: Table, bot: str | None, record: Mapping[str, Any] | None, count: int
+) -> TableTask:
+    a, b = (ev.teams[i].bot or bot or "" for i in t.teams)  # checked by play_event
     return TableTask(t.id, ev.preset, ev.overrides, t.seed, (a, b), record, count)
