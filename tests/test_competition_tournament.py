@@ -10,7 +10,7 @@ import pytest
 
 from gouji import agents
 from gouji.cli import main
-from gouji.competition import Event
+from gouji.competition import Event, EventError, play_event
 from gouji.competition.report import summary, text_report
 
 PLACES = [1, 2, 3, 4, 5, 6]
@@ -126,3 +126,15 @@ def test_extra_games_are_marked_and_a_plain_match_is_not() -> None:
     assert p["extra_games"] == 0
     a, b = p["teams"]
     assert text_report(plain)[2] == f"  {a} 31 : 32 {b}  (3 games) → {b}"
+
+
+def test_play_event_refuses_a_team_no_bot_plays_for() -> None:
+    """Without a default bot every team needs its own; nothing is drawn or played otherwise."""
+    ev = Event("无人", "MATCH7", "knockout", games=1)
+    ev.add_team("东队", ["甲", "乙", "丙"], bot="greedy")
+    ev.add_team("西队", ["丁", "戊", "己"])
+    with pytest.raises(EventError, match="no bot plays for 西队"):
+        play_event(ev)
+    assert ev.rounds == []
+    play_event(ev, "random")  # the default plays for 西队
+    assert ev.is_over
