@@ -85,7 +85,9 @@ def test_a_penalty_counts_after_bonuses_in_the_next_game_entered() -> None:
     m = ev.draw_round().matches[0]
     t = m.tables[0]
     unchanged(ev, lambda: ev.sanction(t.id, "penalty", 7), "0…5")
-    unchanged(ev, lambda: ev.sanction(t.id, "penalty", 1, points=0), "non-zero")
+    unchanged(ev, lambda: ev.sanction(t.id, "penalty", 1, points=0), "negative")
+    unchanged(ev, lambda: ev.sanction(t.id, "penalty", 1, points=2), "negative")  # no bonus
+    unchanged(ev, lambda: ev.sanction(t.id, "penalty", 1, points=100), "negative")
     unchanged(ev, lambda: ev.sanction(t.id, "scold", 1), "unknown sanction")
     entry = ev.sanction(t.id, "penalty", 1, article="够级比赛 2(6) 一把扔")
     team = ev.teams[t.teams[1]]

@@ -8,7 +8,7 @@ round is ``(pairs, byes)``: every team still in plays exactly once or has the by
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 Pairs = list[tuple[int, int]]
 Round = tuple[Pairs, list[int]]
@@ -24,10 +24,18 @@ def _bye_takers(
 
 
 def knockout_round(
-    alive: Sequence[int], byes: dict[int, int], rng: random.Random, first: bool
+    alive: Sequence[int],
+    byes: dict[int, int],
+    rng: random.Random,
+    first: bool,
+    seeds: Mapping[int, int] | None = None,
 ) -> Round:
     """One knockout round drawn by lot. The first round gives as many byes as make the next
-    round a power of two (8 → 0, 6 → 2, 5 → 3); a later round with an odd count gives one."""
+    round a power of two (8 → 0, 6 → 2, 5 → 3); a later round with an odd count gives one.
+
+    ``seeds`` (种子: team → rank, 1 the first) are kept apart: the first round's byes go to
+    the best seeds, and no two seeds meet while an unseeded team is left to draw against
+    them. Everything else is by lot."""
     teams = list(alive)
     if len(teams) < 2:
         raise ValueError("a knockout round needs two teams or more")
@@ -38,10 +46,31 @@ def knockout_round(
         free = size - len(teams)
     else:
         free = len(teams) % 2
-    bye = _bye_takers(teams, free, byes, rng)
+    ranked = sorted((t for t in teams if seeds and t in seeds), key=lambda t: (seeds or {})[t])
+    if not ranked:
+        bye = _bye_takers(teams, free, byes, rng)
+        rest = [t for t in teams if t not in bye]
+        rng.shuffle(rest)
+        return [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)], bye
+    if first:
+        bye = sorted(ranked[:free])
+        if len(bye) < free:
+            others = [t for t in teams if t not in bye]
+            bye = sorted(bye + _bye_takers(others, free - len(bye), byes, rng))
+    else:
+        bye = _bye_takers(teams, free, byes, rng)
     rest = [t for t in teams if t not in bye]
-    rng.shuffle(rest)
-    return [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)], bye
+    top = [t for t in ranked if t in rest]
+    plain = [t for t in rest if t not in top]
+    rng.shuffle(plain)
+    rng.shuffle(top)
+    pairs: Pairs = []
+    while top and plain:  # each seed against an unseeded team drawn by lot
+        pairs.append((top.pop(), plain.pop()))
+    left = top + plain  # seeds meet only when no unseeded team is left
+    pairs += [(left[i], left[i + 1]) for i in range(0, len(left), 2)]
+    rng.shuffle(pairs)
+    return [p if rng.random() < 0.5 else (p[1], p[0]) for p in pairs], bye
 
 
 def round_robin_schedule(teams: Sequence[int], rng: random.Random) -> list[Round]:
