@@ -173,6 +173,11 @@ class Event:
         finally:
             self._by, self._at = old
 
+    def note(self, action: str, **data: Any) -> dict[str, Any]:
+        """Log a change the server makes beside the event (a referee's key issued or
+        revoked, a seat link reissued), in the same record."""
+        return self._note(action, **data)
+
     def _note(self, action: str, **data: Any) -> dict[str, Any]:
         entry = {"n": len(self.log) + 1, "at": self._at, "by": self._by, "action": action}
         entry.update({k: copy.deepcopy(v) for k, v in data.items()})

@@ -8,12 +8,12 @@ from gouji.competition.event import Event
 
 
 def summary(ev: Event) -> dict[str, Any]:
-    """``format``, ``preset``, ``teams``, ``rounds`` (each a list of matches: ``teams`` [two
-    names; the second null for a bye], ``games`` played at each table, ``extra_games`` of
-    them played after a knockout tie [R17.3], ``totals`` [two, over the match's tables since
-    any R17.3 reset], ``winner`` name or null for a bye or a draw, ``by_lot`` when a lot
-    chose it [D55]), ``standings`` (each with its team's ``bot``, null for people) and
-    ``winner``."""
+    """``format``, ``preset``, ``teams``, ``rounds`` (each a list of matches: ``teams`` [two names;
+    the second null for a bye], ``games`` played at each table, ``extra_games`` of them played
+    after a knockout tie [R17.3], ``totals`` [two, over the match's tables since any R17.3
+    reset], ``winner`` name or null for a bye or a draw, ``by_lot`` when a lot chose it [D55],
+    ``walkover`` [the absent teams' names], ``third_place``), ``standings`` (each with its
+    team's ``bot``, null for people) and ``winner``."""
     rounds = []
     for r in ev.rounds:
         matches = []
@@ -27,11 +27,14 @@ def summary(ev: Event) -> dict[str, Any]:
                     "id": m.id,
                     "teams": names,
                     "games": games,
-                    "extra_games": max(0, games - ev.games),
+                    "extra_games": ev.extra_games(m),
                     "totals": totals,
                     "winner": None if m.is_bye or m.winner is None else ev.teams[m.winner].name,
                     "bye": m.is_bye,
                     "by_lot": m.by_lot,
+                    "walkover": [ev.teams[i].name for i in m.walkover],
+                    "third_place": m.third_place,
+                    "done": m.done,
                     "tables": [t.id for t in m.tables],
                 }
             )
@@ -58,6 +61,7 @@ def summary(ev: Event) -> dict[str, Any]:
         "rounds": rounds,
         "standings": standings,
         "winner": ev.winner(),
+        "unfinished": ev.unfinished,
         "sanctions": ev.sanctions,
     }
 

@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gouji.server.clock import SYSTEM, Clock
 from gouji.server.directory import Directory
+from gouji.server.event_records import routes as record_routes
 from gouji.server.event_wall import routes as wall_routes
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
@@ -351,6 +352,7 @@ def create_app(
         Route("/replay/{code}/{index}", replay_page),
         Route("/rules/{preset}", rules_page),
         *event_routes(events),
+        *record_routes(events),
         *wall_routes(events),
         Route("/events", event_page("event-list.html")),
         Route("/events/new", event_page("event-new.html")),

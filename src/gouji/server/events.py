@@ -30,7 +30,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
 from starlette.requests import Request
@@ -43,6 +43,7 @@ from gouji.competition.play import MATCH_GAMES
 from gouji.competition.report import summary
 from gouji.game import AFTER_GAME_SANCTIONS
 from gouji.server import tokens
+from gouji.server.event_access import Actor, Replies, referee_by_key
 from gouji.server.limits import is_local
 from gouji.server.protocol import (
     MAX_BODY,
@@ -105,6 +106,8 @@ class Settings:
     fixed_deal: bool = False  # the organiser chose the seed, hence every deal
     remote: bool = False  # created from another machine: its all-bot tables expire
     clock: dict[str, Any] | None = None  # the organiser's round clock (event_wall.py)
+    referees: list[dict[str, Any]] = field(default_factory=list)  # event_access.new_referee
+    replies: dict[str, dict[str, Any]] = field(default_factory=dict)  # by Idempotency-Key
 
 
 @dataclass
@@ -116,6 +119,11 @@ class LiveEvent:
     saved: dict[str, Any]  # the last stored ``ev.to_dict()``
     created: float
     retry: bool = False  # a result waits for the store to come back
+    running: dict[str, asyncio.Future[None]] = field(default_factory=dict)  # keyed requests
+
+    @property
+    def replies(self) -> Replies:
+        return Replies(self.settings.replies, self.running)
 
 
 # ---------------------------------------------------------------------------------- bodies
@@ -170,13 +178,32 @@ def _seats(value: object, what: str, most: int = SEATS) -> list[int]:
     return [_int(v, what, 0, SEATS - 1) for v in value]
 
 
-def _team_body(body: object, default_bot: str) -> tuple[str, list[str], str | None]:
-    b = _fields(body, ("name", "players"), ("bot",))
+@dataclass
+class TeamBody:
+    """A team as registered: ``Event.add_team``'s arguments."""
+
+    name: str
+    players: list[str]
+    bot: str | None
+    subs: list[str]
+    seed: int | None
+
+    def add(self, ev: Event) -> Any:
+        return ev.add_team(self.name, self.players, self.bot, subs=self.subs, seed=self.seed)
+
+
+def _team_body(body: object, default_bot: str) -> TeamBody:
+    b = _fields(body, ("name", "players"), ("bot", "subs", "seed"))
     name = _text(b["name"], "a team's name")
     players = b["players"]
     if not isinstance(players, list) or len(players) > 10:
-        raise bad(f"team {name}: 'players' is a list of three names")
+        raise bad(f"team {name}: 'players' is a list of three names (six at a duplicate event)")
     names = [_text(p, f"team {name}: a player's name") for p in players]
+    subs = b.get("subs") or []
+    if not isinstance(subs, list) or len(subs) > 10:
+        raise bad(f"team {name}: 'subs' is a list of substitutes' names")
+    bench = [_text(p, f"team {name}: a substitute's name") for p in subs]
+    seed = None if b.get("seed") is None else _int(b["seed"], "seed", 1, 256)
     bot = b.get("bot")
     if bot is True:
         bot = default_bot
@@ -184,7 +211,7 @@ def _team_body(body: object, default_bot: str) -> tuple[str, list[str], str | No
         bot = None
     if bot is not None and (not isinstance(bot, str) or bot not in agent_names()):
         raise bad(f"team {name}: 'bot' is true or one of {', '.join(agent_names())}")
-    return name, names, bot
+    return TeamBody(name, names, bot, bench, seed)
 
 
 # ---------------------------------------------------------------------------------- views
@@ -204,7 +231,7 @@ def table_json(ev: Event, number: int, m: Match, t: Table) -> dict[str, Any]:
         "round": number,
         "match": m.id,
         "teams": [a.name, b.name],
-        "players": [(a, b)[s % 2].players[s // 2] for s in range(SEATS)],
+        "players": [ev.player_at(t, s) for s in range(SEATS)],
         "room": t.room,
         "url": f"/r/{t.room}" if t.room else None,
         "games": [
@@ -212,9 +239,13 @@ def table_json(ev: Event, number: int, m: Match, t: Table) -> dict[str, Any]:
                 "places": g["places"],
                 "team_scores": g["team_scores"],
                 "penalties": g.get("penalties") or [],
+                "source": g.get("source"),
+                "sheet": g.get("sheet"),  # what the referee entered (a correction starts there)
+                "extra": i >= ev.games,  # played after a knockout tie (R17.3)
             }
-            for g in t.games
+            for i, g in enumerate(t.games)
         ],
+        "allowed": ev.allowed(m, t),
         "needed": m.needed,
         "done": m.done,
     }
@@ -236,8 +267,22 @@ def event_json(live: LiveEvent) -> dict[str, Any]:
             "games": ev.games,
             "fixed_deal": live.settings.fixed_deal,
             "team_list": [
-                {"name": t.name, "players": t.players, "bot": t.bot, "disqualified": t.disqualified}
+                {
+                    "name": t.name,
+                    "players": t.players,
+                    "bot": t.bot,
+                    "disqualified": t.disqualified,
+                    "subs": t.subs,
+                    "seed": t.seed,
+                }
                 for t in ev.teams
+            ],
+            "team_size": ev.team_size,
+            "sequential": ev.sequential,
+            "third_place": ev.third_place,
+            "offenders": ev.offenders(),
+            "open_matches": [
+                m.id for m in (ev.current.matches if ev.current else []) if not m.done
             ],
             "tables": [
                 table_json(ev, r.number, m, t)
@@ -298,20 +343,26 @@ class Events:
         live: LiveEvent,
         fn: Callable[[Event], T],
         rooms: Callable[[Event], Sequence[NewRoom]] | None = None,
+        by: str | None = None,
     ) -> T:
-        """Apply ``fn`` (and make ``rooms`` for it), store the event, answer ``fn``'s value;
-        on any failure the event goes back to what the store holds."""
+        """Apply ``fn`` (and make ``rooms`` for it) as done ``by`` someone (the audit log's
+        "who"), store the event with its settings, answer ``fn``'s value; on any failure the
+        event and its settings go back to what the store holds."""
+        settings = copy.deepcopy(live.settings)
         try:
-            out = fn(live.ev)
+            with live.ev.acting(by, round(self.hub.clock.time(), 3)):
+                out = fn(live.ev)
             new_rooms = rooms(live.ev) if rooms is not None else ()
             data = live.ev.to_dict()
         except BaseException:
-            live.ev = rebuild(live.saved)
+            live.ev, live.settings = rebuild(live.saved), settings
             raise
         try:
-            self.store.save_event(live.code, data, new_rooms, self.hub.fence(live.code))
+            self.store.save_event(
+                live.code, data, new_rooms, self.hub.fence(live.code), asdict(live.settings)
+            )
         except Exception as e:
-            live.ev = rebuild(live.saved)
+            live.ev, live.settings = rebuild(live.saved), settings
             log.error("event %s: the store refused a change: %s", live.code, e)
             raise Unavailable(f"the store refused the change ({type(e).__name__})") from None
         live.saved = data
@@ -407,7 +458,7 @@ class Events:
                 ev.record_result(table_id, len(table.games), res)
 
         try:
-            self.change(live, record)
+            self.change(live, record, by="table")
         except EventError as e:  # the engine's result refused: logged, the table waits
             log.error("event %s, table %s: a result was refused: %s", live.code, table_id, e)
         except Unavailable:
@@ -475,6 +526,24 @@ class Events:
         return m.group(1)
 
     @staticmethod
+    def actor(request: Request, live: LiveEvent, where: str | None = None) -> Actor:
+        """The organiser, or a referee of the event whose matches include ``where`` (a
+        table or match id); 403 otherwise."""
+        m = _BEARER.fullmatch(request.headers.get("authorization", ""))
+        if m is None:
+            raise EventApiError(
+                403, "forbidden", "the organiser or a referee key is needed: Bearer <key>"
+            )
+        if tokens.matches(m.group(1), live.key):
+            return Actor("organiser")
+        who = referee_by_key(live.settings.referees, m.group(1))
+        if who is None:
+            raise EventApiError(403, "forbidden", "this is not a key of the event")
+        if where is not None and not who.covers(where):
+            raise EventApiError(403, "forbidden", f"referee {who.name} does not referee {where}")
+        return who
+
+    @staticmethod
     def table_of(live: LiveEvent, request: Request) -> tuple[Match, Table]:
         tid = str(request.path_params["table"])
         if not _TABLE.fullmatch(tid):
@@ -485,15 +554,19 @@ class Events:
             raise not_found(f"no table {tid!a} in event {live.code}") from None
 
     @staticmethod
-    def check_playing(live: LiveEvent, m: Match, t: Table) -> None:
-        """409 unless the table is in the current round and its match still open."""
+    def check_playing(live: LiveEvent, m: Match, t: Table, decided_ok: bool = False) -> None:
+        """409 unless the table is in the current round (until the next is drawn) and, unless
+        ``decided_ok`` (a correction), its match still open."""
         ev = live.ev
         if ev.closed:
             raise conflict("the event is closed")
         cur = ev.current
         if cur is None or m not in cur.matches:
-            raise conflict(f"table {t.id} belongs to an earlier round")
-        if m.done:
+            raise conflict(
+                f"table {t.id} belongs to an earlier round: its results stand once the next "
+                "round is drawn"
+            )
+        if m.done and not decided_ok:
             raise conflict(f"the match of table {t.id} is decided")
 
     # ------------------------------------------------------------------ creation
@@ -504,6 +577,8 @@ class Events:
             (
                 "rounds",
                 "duplicate",
+                "sequential",
+                "third_place",
                 "games",
                 "seed",
                 "teams",
@@ -539,8 +614,15 @@ class Events:
                 raise bad("'timer_s' must be a number of seconds in (0, 3600] or null")
             settings.timer_s = None if t is None else float(t)
         duplicate = b.get("duplicate", False)
-        if not isinstance(duplicate, bool):
-            raise bad("'duplicate' must be true or false")
+        sequential = b.get("sequential", False)
+        third_place = b.get("third_place", False)
+        for flag, value in (
+            ("duplicate", duplicate),
+            ("sequential", sequential),
+            ("third_place", third_place),
+        ):
+            if not isinstance(value, bool):
+                raise bad(f"'{flag}' must be true or false")
         rounds = None if b.get("rounds") is None else _int(b["rounds"], "rounds", 1, 50)
         games = None if b.get("games") is None else _int(b["games"], "games", 1, 20)
         if b.get("seed") is not None:
@@ -558,13 +640,15 @@ class Events:
                 b["format"],
                 rounds=rounds,
                 duplicate=duplicate,
+                sequential=sequential,
+                third_place=third_place,
                 games=games,
                 seed=seed,
                 mode=b["mode"],
                 overrides=cfg.overrides,
             )
             for team in teams:
-                ev.add_team(*_team_body(team, settings.bot))
+                _team_body(team, settings.bot).add(ev)
         except EventError as e:
             raise bad(str(e)) from None
         key = tokens.new_token()
@@ -615,7 +699,10 @@ class Events:
 
         try:
             rnd = self.change(
-                live, lambda ev: ev.draw_round(), rooms if ev.mode == "online" else None
+                live,
+                lambda ev: ev.draw_round(),
+                rooms if ev.mode == "online" else None,
+                by="organiser",
             )
         except EventError as e:
             raise bad(str(e)) from None
@@ -649,7 +736,7 @@ class Events:
         seating: list[dict[str, Any]] = []
         for seat in range(SEATS):
             team = ev.teams[t.teams[seat % 2]]
-            player = team.players[seat // 2]
+            player = ev.player_at(t, seat)
             if team.bot is not None:
                 seating.append({"seat": seat, "name": player, "bot": team.bot})
             else:
@@ -708,24 +795,31 @@ class Events:
         raise not_found(f"no table {table_id!a}")
 
     # ------------------------------------------------------------------ sanctions
-    async def sanction(self, live: LiveEvent, m: Match, t: Table, body: object) -> dict[str, Any]:
-        b = _fields(body, ("kind", "seat"), ("points", "article"))
+    async def sanction(
+        self, live: LiveEvent, m: Match, t: Table, body: object, by: str
+    ) -> dict[str, Any]:
+        b = _fields(body, ("kind", "seat"), ("points", "article", "game"))
         kind, seat = b["kind"], _int(b["seat"], "seat", 0, SEATS - 1)
         if not isinstance(kind, str):
             raise bad("'kind' must be a string")
         points = b.get("points", -2)
         article = _article(b.get("article"))
         points = -2 if points is None else _int(points, "points", -100, 100)
-        self.check_playing(live, m, t)
+        game = None if b.get("game") is None else _int(b["game"], "game", 0, 1000)
+        self.check_playing(live, m, t, decided_ok=game is not None)
 
-        def give(ev: Event) -> dict[str, Any]:
-            return ev.sanction(t.id, kind, seat, points=points, article=article)
+        def give(ev: Event, engine: bool = False) -> dict[str, Any]:
+            return ev.sanction(
+                t.id, kind, seat, points=points, article=article, game=game, engine=engine
+            )
 
-        if t.room is None:  # a real-card table: the event alone
+        if t.room is None or game is not None:  # a real-card table, or a game already in
             try:
-                return self.change(live, give)
+                entry = self.change(live, give, by=by)
             except EventError as e:
                 raise bad(str(e)) from None
+            self.steer(live)
+            return entry
         room = self.hub.get(t.room)
         if room is None or room.match is None:
             raise conflict(f"the match of table {t.id} has not started")
@@ -738,10 +832,12 @@ class Events:
                 # has taken already (the event counts it in the next game): not now
                 raise conflict(
                     f"table {t.id} is between games and game {len(t.games)}'s result is in: "
-                    "give it once the next game has started"
+                    f"name the game it counts in (game {len(t.games)}), or give it once the "
+                    "next game has started"
                 )
             try:
-                entry = give(live.ev)
+                with live.ev.acting(by, round(self.hub.clock.time(), 3)):
+                    entry = give(live.ev, engine=True)
             except EventError as e:
                 live.ev = rebuild(live.saved)
                 raise bad(str(e)) from None
@@ -834,32 +930,35 @@ async def read_body(request: Request) -> Any:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+def guard(events: Events, fn: Handler) -> Handler:
+    """A failure stays in its request: the event goes back to what is stored."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except (EventApiError, Moved):  # Moved: the app redirects to the event's process
+            raise
+        except Unavailable as e:
+            raise EventApiError(503, "unavailable", f"{e}; nothing changed, try again") from None
+        except Exception:
+            log.exception("events: %s %s failed", request.method, request.url.path)
+            code = str(request.path_params.get("code", "")).upper()
+            live = events.events.get(code)
+            if live is not None:
+                with contextlib.suppress(Exception):
+                    live.ev = rebuild(live.saved)
+            why = "the server failed on this request"
+            raise EventApiError(500, "server_error", why) from None
+
+    return run
+
+
 def routes(events: Events) -> list[Route]:
-    """The events API (events_api.md); the pages are served by the app."""
+    """The events API (events_api.md); the pages are served by the app. Results, sanctions,
+    corrections and referees are ``event_records``'s."""
 
     def guarded(fn: Handler) -> Handler:
-        """A failure stays in its request: the event goes back to what is stored."""
-
-        async def run(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except (EventApiError, Moved):  # Moved: the app redirects to the event's process
-                raise
-            except Unavailable as e:
-                raise EventApiError(
-                    503, "unavailable", f"{e}; nothing changed, try again"
-                ) from None
-            except Exception:
-                log.exception("events: %s %s failed", request.method, request.url.path)
-                code = str(request.path_params.get("code", "")).upper()
-                live = events.events.get(code)
-                if live is not None:
-                    with contextlib.suppress(Exception):
-                        live.ev = rebuild(live.saved)
-                why = "the server failed on this request"
-                raise EventApiError(500, "server_error", why) from None
-
-        return run
+        return guard(events, fn)
 
     async def create(request: Request) -> Response:
         ip = request.client.host if request.client is not None else ""
@@ -878,90 +977,10 @@ def routes(events: Events) -> list[Route]:
         now = round(events.hub.clock.time(), 3)  # the pages' countdowns read the server's time
         return JSONResponse({**event_json(events.find(request)), "now": now})
 
-    async def add_team(request: Request) -> Response:
-        live = events.find(request)
-        events.organiser(request, live)
-        name, players, bot = _team_body(await read_body(request), live.settings.bot)
-        if live.ev.rounds:
-            raise conflict("registration is closed: the first round has been drawn")
-        try:
-            team = events.change(live, lambda ev: ev.add_team(name, players, bot))
-        except EventError as e:
-            raise bad(str(e)) from None
-        return JSONResponse(asdict(team), status_code=201)
-
-    async def remove_team(request: Request) -> Response:
-        live = events.find(request)
-        events.organiser(request, live)
-        name = str(request.path_params["name"])
-        if live.ev.rounds:
-            raise conflict("registration is closed: the first round has been drawn")
-        if not any(t.name == name for t in live.ev.teams):
-            raise not_found(f"no team named {name[:40]!a}")
-        events.change(live, lambda ev: ev.remove_team(name))
-        return JSONResponse({"removed": name})
-
-    async def draw(request: Request) -> Response:
-        live = events.find(request)
-        key = events.organiser(request, live)
-        _fields(await read_body(request), (), ())
-        return JSONResponse(events.draw(live, key), status_code=201)
-
     async def links(request: Request) -> Response:
         live = events.find(request)
         key = events.organiser(request, live)
         return JSONResponse(events.links(live, key))
-
-    async def sheet(request: Request) -> Response:
-        live = events.find(request)
-        events.organiser(request, live)
-        m, t = events.table_of(live, request)
-        b = _fields(await read_body(request), ("game", "places"), ("not_opened", "men", "burns"))
-        game = _int(b["game"], "game", 0, 1000)
-        places = b["places"]
-        if not isinstance(places, list) or len(places) != SEATS:
-            raise bad("'places' gives each seat (0…5) its place 1…6")
-        for p in places:
-            _int(p, "places", 1, SEATS)
-        burns = b.get("burns") or []
-        if not isinstance(burns, list) or len(burns) > MAX_BURNS:
-            raise bad(f"'burns' is a list of at most {MAX_BURNS} [burner, victim] pairs")
-        for pair in burns:
-            if not isinstance(pair, list) or len(_seats(pair, "burns", 2)) != 2:
-                raise bad("a burn is [burner, victim]")
-        entry = {
-            "places": places,
-            "not_opened": _seats(b.get("not_opened"), "not_opened"),
-            "men": _seats(b.get("men"), "men"),
-            "burns": burns,
-        }
-        if live.ev.mode != "paper":
-            raise conflict("an online table's results come from its room")
-        events.check_playing(live, m, t)
-        if game < len(t.games):
-            raise conflict(f"table {t.id} already has a result for game {game + 1}")
-        try:
-            events.change(live, lambda ev: ev.record_sheet(t.id, game, entry))
-        except EventError as e:
-            raise bad(str(e)) from None
-        return JSONResponse(events.table_now(live, t.id), status_code=201)
-
-    async def sanction(request: Request) -> Response:
-        live = events.find(request)
-        events.organiser(request, live)
-        m, t = events.table_of(live, request)
-        entry = await events.sanction(live, m, t, await read_body(request))
-        return JSONResponse(entry, status_code=201)
-
-    async def close(request: Request) -> Response:
-        live = events.find(request)
-        events.organiser(request, live)
-        _fields(await read_body(request), (), ())
-        if live.ev.closed:
-            raise conflict("the event is closed already")
-        events.change(live, lambda ev: ev.close())
-        events.steer(live, everything=True)
-        return JSONResponse(event_json(live))
 
     async def standings_csv(request: Request) -> Response:
         return events.standings_csv(events.find(request))
@@ -970,17 +989,10 @@ def routes(events: Events) -> list[Route]:
         return events.results_csv(events.find(request))
 
     base = "/api/events/{code}"
-    table = base + "/tables/{table}"
     return [
         Route("/api/events", guarded(create), methods=["POST"]),
         Route(base, guarded(show)),
-        Route(base + "/teams", guarded(add_team), methods=["POST"]),
-        Route(base + "/teams/{name}", guarded(remove_team), methods=["DELETE"]),
-        Route(base + "/rounds", guarded(draw), methods=["POST"]),
         Route(base + "/links", guarded(links)),
-        Route(table + "/games", guarded(sheet), methods=["POST"]),
-        Route(table + "/sanctions", guarded(sanction), methods=["POST"]),
-        Route(base + "/close", guarded(close), methods=["POST"]),
         Route(base + "/standings.csv", guarded(standings_csv)),
         Route(base + "/results.csv", guarded(results_csv)),
     ]

@@ -500,9 +500,11 @@ class Store:
         data: dict[str, Any],
         rooms: Sequence[NewRoom] = (),
         fence: Fence | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> None:
-        """Rewrite an event's data, creating the rooms of its new tables in the same
-        transaction (a draw is stored whole or not at all); ``fence`` as ``add_action``."""
+        """Rewrite an event's data (and its server-side ``settings``: referees, replies),
+        creating the rooms of its new tables in the same transaction (a draw is stored whole
+        or not at all); ``fence`` as ``add_action``."""
         now = self.clock.time()
         with self.engine.begin() as conn:
             if fence is not None:
@@ -515,6 +517,12 @@ class Store:
                 )
                 conn.execute(insert(homes_table).values(room=r.code, home=code))
             put_event(conn, code, data, now)
+            if settings is not None:
+                conn.execute(
+                    update(events_table)
+                    .where(events_table.c.code == code)
+                    .values(settings=json.dumps(settings))
+                )
 
     def save_event_settings(
         self, code: str, settings: dict[str, Any], fence: Fence | None = None
