@@ -10,6 +10,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from gouji.cards import deck_cards
+from gouji.competition.boards import card_code
+from gouji.rules import make_rules
 from gouji.server import create_app
 
 from .eventutil import create_event, get_event
@@ -222,3 +225,43 @@ def test_a_duplicate_event_of_people_registers_six_a_team(tmp_path: Path) -> Non
         assert [t1["allowed"], t2["allowed"]] == [3, 0]  # table 2 plays after table 1
         status, err = org3("POST", f"/tables/{t2['id']}/games", {"game": 0, "places": AB})
         assert status == 400 and f"after table {t1['id']}" in err["message"]
+
+
+def test_the_sheets_penalty_column_counts_in_its_game(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+        code, org = paper_event(client)
+        org("POST", "/rounds")
+        t = "r1m1t1"
+        bad = {"game": 0, "places": AB, "penalties": [{"seat": 1, "points": 2}]}
+        assert org("POST", f"/tables/{t}/games", bad)[0] == 400  # a bonus is no penalty
+        sheet = {"game": 0, "places": AB, "penalties": [{"seat": 1, "article": "一把扔"}]}
+        status, table = org("POST", f"/tables/{t}/games", sheet)
+        assert status == 201 and table["games"][0]["team_scores"] == [13, 8 - 2]
+        (s,) = get_event(client, code)["sanctions"]
+        assert (s["kind"], s["seat"], s["game"], s["points"]) == ("penalty", 1, 0, -2)
+
+
+def test_hand_records_for_real_card_duplicate(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+        body = {"name": "复式", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
+        code, key = create_event(client, **body, duplicate=True, teams=teams(2, 6))
+        org = Api(client, code, key)
+        assert org("GET", "/boards")[0] == 400  # no round drawn yet
+        org("POST", "/rounds")
+        assert Api(client, code, None)("GET", "/boards")[0] == 403  # the deals are secret
+        status, got = org("GET", "/boards?round=1")
+        assert status == 200 and got["round"] == 1
+        (match,) = got["matches"]
+        assert match["tables"] == ["r1m1t1", "r1m1t2"]  # one board serves both tables
+        boards = match["boards"]
+        assert [b["extra"] for b in boards] == [False] * 3 + [True] * 5  # R17.3 ties
+        deck = sorted(card_code(c) for c in deck_cards(make_rules("MATCH7").deck_remove))
+        for b in boards:
+            assert [len(h) for h in b["hands"]] == [36] * 6
+            assert sorted(c for h in b["hands"] for c in h) == deck
+        assert boards[0]["hands"] != boards[1]["hands"]
+        assert org("GET", "/boards")[1] == got  # the same deals every time
+        online = {**body, "mode": "online", "teams": teams(2, 6)}
+        code2, key2 = create_event(client, **online, duplicate=True)
+        Api(client, code2, key2)("POST", "/rounds")
+        assert Api(client, code2, key2)("GET", "/boards")[0] == 409

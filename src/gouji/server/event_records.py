@@ -18,7 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gouji.competition.event import Event, EventError
+from gouji.competition.boards import hand_records
+from gouji.competition.event import MAX_TIE_GAMES, Event, EventError
 from gouji.server import event_access
 from gouji.server.event_access import Actor, idempotency_key
 from gouji.server.events import (
@@ -26,6 +27,7 @@ from gouji.server.events import (
     EventApiError,
     Events,
     LiveEvent,
+    _article,
     _fields,
     _int,
     _seats,
@@ -67,6 +69,24 @@ def sheet_body(b: dict[str, Any]) -> dict[str, Any]:
         "men": _seats(b.get("men"), "men"),
         "burns": burns,
     }
+
+
+def penalties_body(value: object) -> list[dict[str, Any]]:
+    """The sheet's 罚分 column: ``[{"seat", "points" (negative), "article"}]``, each a penalty
+    sanction counted in the sheet's game (R17.6)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > SEATS:
+        raise bad(f"'penalties' is a list of at most {SEATS} penalties")
+    out = []
+    for p in value:
+        b = _fields(p, ("seat",), ("points", "article"))
+        points = -2 if b.get("points") is None else _int(b["points"], "points", -100, -1)
+        out.append(
+            {"seat": _int(b["seat"], "seat", 0, SEATS - 1), "points": points,
+             "article": _article(b.get("article"))}
+        )  # fmt: skip
+    return out
 
 
 def routes(events: Events) -> list[Route]:
@@ -176,15 +196,27 @@ def routes(events: Events) -> list[Route]:
     async def sheet(request: Request, live: LiveEvent) -> Response:
         m, t = events.table_of(live, request)
         who = events.actor(request, live, t.id)
-        b = _fields(await read_body(request), ("game", "places"), ("not_opened", "men", "burns"))
+        b = _fields(
+            await read_body(request),
+            ("game", "places"),
+            ("not_opened", "men", "burns", "penalties"),
+        )
         game = _int(b["game"], "game", 0, 1000)
         entry = sheet_body(b)
+        penalties = penalties_body(b.get("penalties"))
         if live.ev.mode != "paper":
             raise conflict("an online table's results come from its room")
         events.check_playing(live, m, t)
         if game < len(t.games):
             raise conflict(f"table {t.id} already has a result for game {game + 1}")
-        changed(live, lambda ev: ev.record_sheet(t.id, game, entry), who)
+
+        def register(ev: Event) -> None:
+            ev.record_sheet(t.id, game, entry)
+            for p in penalties:  # the sheet's 罚分 column, in the same change
+                ev.sanction(t.id, "penalty", p["seat"], points=p["points"],
+                            article=p["article"], game=game)  # fmt: skip
+
+        changed(live, register, who)
         events.steer(live)
         return JSONResponse(events.table_now(live, t.id), status_code=201)
 
@@ -239,6 +271,29 @@ def routes(events: Events) -> list[Route]:
             raise not_found(f"no team named {name[:40]!a}")
         entry = changed(live, lambda ev: ev.substitute(name, out, sub), Actor("organiser"))
         return JSONResponse(entry)
+
+    async def boards(request: Request) -> Response:
+        """Hand records of a round's matches for real cards (organiser only: they are the
+        deals), with boards for the extra games a knockout tie may need (R17.3)."""
+        live = events.find(request)
+        events.organiser(request, live)
+        ev = live.ev
+        if ev.mode != "paper":
+            raise conflict("an online event's tables are dealt by the server")
+        raw = request.query_params.get("round", str(len(ev.rounds)))
+        if not raw.isdigit() or not 1 <= int(raw) <= len(ev.rounds):
+            raise bad(f"'round' is a drawn round, 1…{len(ev.rounds)}")
+        rnd = ev.rounds[int(raw) - 1]
+        extra = MAX_TIE_GAMES if ev.format == "knockout" else 0
+        out = []
+        for m in rnd.matches:
+            if m.is_bye:
+                continue
+            boards = hand_records(ev.rules, m.tables[0].seed, ev.games + extra)
+            for b in boards:
+                b["extra"] = b["game"] >= ev.games
+            out.append({"match": m.id, "tables": [t.id for t in m.tables], "boards": boards})
+        return JSONResponse({"round": rnd.number, "matches": out})
 
     # ------------------------------------------------------------------ the log, referees
     async def audit_log(request: Request) -> Response:
@@ -312,6 +367,7 @@ def routes(events: Events) -> list[Route]:
         Route(base + "/matches/{match}/walkover", keyed(walkover), methods=["POST"]),
         Route(base + "/teams/{name}/substitute", keyed(substitute), methods=["POST"]),
         Route(base + "/log", guard(events, audit_log)),
+        Route(base + "/boards", guard(events, boards)),
         Route(base + "/access", guard(events, access)),
         Route(base + "/referees", guard(events, referees)),
         Route(base + "/referees", keyed(add_referee), methods=["POST"]),
