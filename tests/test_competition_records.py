@@ -62,8 +62,10 @@ def test_a_mistyped_sheet_is_corrected_and_the_winner_follows() -> None:
     assert entry["action"] == "correct" and entry["by"] == "referee 王" and entry["at"] == 200.0
     assert entry["before"]["team_scores"] == [13, 8] and entry["after"]["team_scores"] == [8, 13]
     assert entry["before"]["sheet"] == AB and entry["after"]["sheet"] == BA
-    assert [e["action"] for e in ev.log] == ["draw", "sheet", "sheet", "sheet", "correct"]
-    assert [e["by"] for e in ev.log[1:4]] == ["organiser"] * 3
+    assert [e["action"] for e in ev.log] == [
+        "team", "team", "draw", "sheet", "sheet", "sheet", "correct"
+    ]  # fmt: skip
+    assert [e["by"] for e in ev.log[3:6]] == ["organiser"] * 3
     assert ev.standings()[0]["team"] == ev.teams[b].name
 
 

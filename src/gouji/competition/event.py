@@ -248,12 +248,15 @@ class Event:
                 raise EventError(f"team {team_name}: another team is seed {seed} already")
         team = Team(team_name, names, bot, subs=bench, seed=seed)
         self.teams.append(team)
+        self._note("team", after=asdict(team))
         return team
 
     def remove_team(self, name: str) -> None:
         if self.rounds:
             raise EventError("registration is closed: the first round has been drawn")
-        self.teams.remove(self.team(name))
+        team = self.team(name)
+        self.teams.remove(team)
+        self._note("remove_team", before=asdict(team))
 
     def team(self, name: str) -> Team:
         for t in self.teams:

@@ -647,8 +647,9 @@ class Events:
                 mode=b["mode"],
                 overrides=cfg.overrides,
             )
-            for team in teams:
-                _team_body(team, settings.bot).add(ev)
+            with ev.acting("organiser", round(self.hub.clock.time(), 3)):
+                for team in teams:
+                    _team_body(team, settings.bot).add(ev)
         except EventError as e:
             raise bad(str(e)) from None
         key = tokens.new_token()
