@@ -5,6 +5,7 @@ substitutes, seeds, and an event closed before its end naming no champion."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from gouji.competition.boards import card_code
 from gouji.rules import make_rules
 from gouji.server import create_app
 
-from .eventutil import create_event, get_event
+from .eventutil import QUICK, bot_teams, create_event, get_event, room
 from .wsutil import FAST
 
 AB = [1, 2, 3, 4, 5, 6]  # MATCH7: seats A 7+4+2 = 13, seats B 5+3+0 = 8
@@ -260,3 +261,27 @@ def test_hand_records_for_real_card_duplicate(tmp_path: Path) -> None:
         code2, key2 = create_event(client, **online, duplicate=True)
         Api(client, code2, key2)("POST", "/rounds")
         assert Api(client, code2, key2)("GET", "/boards")[0] == 409
+
+
+def test_online_duplicate_tables_one_after_the_other(tmp_path: Path) -> None:
+    """A sequential duplicate event online: table 2's room starts a game only once table 1
+    has finished it (the same bots play both), and the match is played out."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+        code, key = create_event(
+            client, name="接力", preset="MATCH7", format="knockout", mode="online",
+            duplicate=True, sequential=True, games=2, teams=bot_teams(2), **QUICK,
+        )  # fmt: skip
+        org = Api(client, code, key)
+        _, drawn = org("POST", "/rounds")
+        r1, r2 = (room(client, t["room"]) for t in drawn["tables"])
+        end = time.monotonic() + 60
+        while not get_event(client, code)["rounds"][0][0]["done"]:
+            ev = get_event(client, code)
+            t1, t2 = ev["tables"]
+            played = [len(r.match.results) if r.match else 0 for r in (r1, r2)]
+            assert played[1] <= len(t1["games"]), (played, len(t1["games"]))
+            assert t2["allowed"] == min(t2["needed"], len(t1["games"]))
+            assert time.monotonic() < end, "the match did not finish"
+            time.sleep(0.005)
+        t1, t2 = get_event(client, code)["tables"]
+        assert len(t1["games"]) == len(t2["games"]) >= 2

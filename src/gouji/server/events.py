@@ -495,8 +495,9 @@ class Events:
                     if room is None:
                         continue
                     halted = "decided" if m.done else ("closed" if ev.closed else None)
-                    if (room.allowed_games, room.halted) != (m.needed, halted):
-                        room.allowed_games, room.halted = m.needed, halted
+                    allowed = ev.allowed(m, t)  # sequential duplicate: after table 1's game
+                    if (room.allowed_games, room.halted) != (allowed, halted):
+                        room.allowed_games, room.halted = allowed, halted
                         room.changed.set()
                         room.push_all()
 

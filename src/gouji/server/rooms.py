@@ -544,11 +544,13 @@ class Room:
         return m.game.is_over and len(m.games) >= self.allowed_games
 
     def ready_to_start(self) -> bool:
-        """A competition table starts by itself once every invited player has taken a seat."""
+        """A competition table starts by itself once every invited player has taken a seat
+        and its event lets it play a game (a duplicate table played after the other waits)."""
         return (
             self.match is None
             and self.config.seating is not None
             and not self.halted
+            and self.allowed_games != 0
             and all(s.bot is not None or s.token is not None for s in self.seats)
         )
 
