@@ -9,7 +9,6 @@ import {
   absolute,
   api,
   eventCode,
-  loadEvent,
   loadKey,
   rememberEvent,
   saveKey,
@@ -30,6 +29,7 @@ import {
   w,
 } from "./event-words.js";
 import { eventHeader, matchDone, sanctionsList, standingsTable } from "./event-view.js";
+import { RoundClock, clockText } from "./event-clock.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 4000;
@@ -41,6 +41,7 @@ let links = {}; // table id → [{seat, team, player, url}] (online rounds)
 let linksRound = 0;
 const drafts = {}; // table id → the sheet being filled in: {game, places, notOpened, men, burns}
 const sanctionDrafts = {}; // table id → {seat, article, kind, points, text}
+const roundClock = new RoundClock(); // the round clock, counted on the server's time
 
 // ------------------------------------------------------------------ requests
 function base() {
@@ -74,8 +75,8 @@ async function act(method, path, body, done) {
 
 async function reload() {
   try {
-    const data = await loadEvent(code);
-    const text = JSON.stringify(data);
+    const data = await roundClock.load(code);
+    const text = JSON.stringify({ ...data, now: null }); // the server's time changes every time
     if (ev && (ev.round || 0) !== (data.round || 0)) links = {};
     ev = data;
     setDuplicate(data.duplicate);
@@ -559,6 +560,39 @@ function tablesPanel() {
   patch($("tables-box"), boxes);
 }
 
+// ------------------------------------------------------------------ the round clock
+function clockPanel() {
+  $("clock-panel").classList.toggle("hidden", !(ev.round > 0 && ev.status !== "over"));
+  $("clock-stop").classList.toggle("hidden", !ev.clock);
+  $("clock-start").textContent = w(ev.clock ? "clock_restart" : "clock_start");
+  clockTick();
+}
+
+/** The time left, said every second: "第 2 轮剩余 12:34", "时间到". */
+function clockTick() {
+  if (!ev) return;
+  const left = ev.status === "over" ? null : roundClock.left();
+  const round = ev.clock ? ev.clock.round : ev.round;
+  const text = left === null ? w("clock_none") : left > 0 ? w("clock_running", round, clockText(left)) : w("clock_up", round);
+  if ($("clock-now").textContent !== text) $("clock-now").textContent = text;
+  $("clock-now").classList.toggle("up", left === 0);
+}
+
+async function startClock(e) {
+  e.preventDefault();
+  const raw = $("clock-minutes").value.trim();
+  const minutes = Number(raw);
+  if (!/^[0-9]{1,3}$/.test(raw) || minutes < 1 || minutes > 300) {
+    $("admin-error").textContent = w("err_minutes");
+    return;
+  }
+  await act("POST", "/clock", { minutes }, () => toast(w("clock_started", minutes), "info", 2500, "event"));
+}
+
+function stopClock() {
+  act("POST", "/clock", { minutes: null }, () => toast(w("clock_stopped"), "info", 2500, "event"));
+}
+
 // ------------------------------------------------------------------ the page
 function render(keep) {
   if (keep !== true) applyWords();
@@ -579,10 +613,15 @@ function render(keep) {
   patch($("sanctions-box"), sanctions ? [sanctions] : []);
   $("sanctions-panel").classList.toggle("hidden", !sanctions);
   $("close-panel").classList.toggle("hidden", ev.status === "over");
+  clockPanel();
 }
 
 $("public-link").href = `/e/${code}`;
 $("print-link").href = `/e/${code}/print`;
+$("wall-link").href = `/e/${code}/wall`;
+$("clock-form").addEventListener("submit", startClock);
+$("clock-stop").addEventListener("click", stopClock);
+setInterval(clockTick, 1000);
 $("key-form").addEventListener("submit", (e) => {
   e.preventDefault();
   key = $("key-input").value.trim();

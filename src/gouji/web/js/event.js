@@ -41,7 +41,7 @@ async function poll() {
   try {
     const data = await loadEvent(code);
     $("ev-error").textContent = "";
-    const text = JSON.stringify(data);
+    const text = JSON.stringify({ ...data, now: null }); // the server's time changes every time
     if (text !== shown) {
       shown = text;
       ev = data;
@@ -59,6 +59,7 @@ async function poll() {
 function links() {
   const base = `/api/events/${encodeURIComponent(code)}`;
   $("print-link").href = `/e/${code}/print`;
+  $("wall-link").href = `/e/${code}/wall`;
   $("csv-standings").href = `${base}/standings.csv`;
   $("csv-results").href = `${base}/results.csv`;
   $("admin-link").href = `/e/${code}/admin`;
@@ -67,7 +68,7 @@ function links() {
 
 $("lang").addEventListener("click", () => {
   setLang(getLang() === "zh" ? "en" : "zh");
-  shown = JSON.stringify(ev);
+  shown = JSON.stringify({ ...ev, now: null });
   render();
 });
 window.gouji = { get event() { return ev; } };

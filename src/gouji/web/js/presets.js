@@ -174,6 +174,7 @@ const STRINGS = {
     events_h: "比赛",
     events_hint: "几支队伍的比赛：报名、抽签、计分、积分榜，线上或用实体牌。",
     events_new: "组织比赛",
+    events_all: "所有比赛",
   },
   en: {
     page_title: "Gouji · Lobby",
@@ -217,6 +218,7 @@ const STRINGS = {
     events_h: "Events",
     events_hint: "A competition of teams: registration, draws, scores and standings, online or with real cards.",
     events_new: "Organise an event",
+    events_all: "All events",
   },
 };
 
