@@ -115,6 +115,30 @@ def test_only_the_organiser_sets_the_clock_and_bad_minutes_are_refused(tmp_path:
         assert running is not None
 
 
+def test_a_clock_sent_again_with_its_idempotency_key_is_not_started_over(tmp_path: Path) -> None:
+    """D81, as every organiser write: a retry after a lost answer gets the first answer."""
+    client = _client(tmp_path)
+    with client:
+        code, org = create_event(client, **PAPER, teams=TEAMS)
+        client.post(f"/api/events/{code}/rounds", headers=org)
+        keyed = {**org, "idempotency-key": "clock-1"}
+        first = _clock(client, code, {"minutes": 40}, keyed)
+        assert first.status_code == 200 and "idempotent-replayed" not in first.headers
+        time.sleep(0.01)
+        again = _clock(client, code, {"minutes": 40}, keyed)
+        assert again.headers["idempotent-replayed"] == "true"
+        assert again.json() == first.json()
+        assert get_event(client, code)["clock"] == first.json()["clock"]  # not started over
+        r = client.post(f"/api/events/{code}/close", headers=keyed)  # another request
+        assert r.status_code == 422 and r.json()["error"] == "idempotency_key_reused"
+        refused = _clock(client, code, {"minutes": 0}, {**org, "idempotency-key": "clock-2"})
+        assert refused.status_code == 400
+        r = _clock(client, code, {"minutes": 0}, {**org, "idempotency-key": "clock-2"})
+        assert r.status_code == 400 and r.headers["idempotent-replayed"] == "true"
+        r = _clock(client, code, {"minutes": 5}, {**org, "idempotency-key": "bad key"})
+        assert r.status_code == 400
+
+
 def test_the_clock_ends_with_its_round_and_with_the_event(tmp_path: Path) -> None:
     """A clock belongs to its round: once the event is over (here a two-team knockout's only
     round decided) it is gone, and no clock starts any more; stopping is still harmless."""
