@@ -89,63 +89,66 @@ def penalties_body(value: object) -> list[dict[str, Any]]:
     return out
 
 
+def keyed(events: Events, fn: Write) -> Callable[[Request], Awaitable[Response]]:
+    """Find the event, then answer a keyed request once (D81): a repeat gets the first answer
+    (errors too, but a server failure may be tried again), a repeat sent while the first is
+    still being answered waits for it, the key on another request is 422."""
+
+    async def run(request: Request) -> Response:
+        live = events.find(request)
+        try:
+            key = idempotency_key(request)
+        except ValueError as e:
+            raise bad(str(e)) from None
+        if key is None:
+            return await fn(request, live)
+        method, path = request.method, request.url.path
+        running = live.running.get(key)
+        if running is not None:
+            await asyncio.shield(running)
+        try:
+            reply = live.replies.find(key, method, path)
+        except LookupError as e:
+            raise EventApiError(422, "idempotency_key_reused", str(e)) from None
+        if reply is not None:
+            return Response(
+                reply["body"],
+                status_code=reply["status"],
+                media_type="application/json",
+                headers={"idempotent-replayed": "true"},
+            )
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        live.running[key] = done
+        try:
+            try:
+                response = await fn(request, live)
+            except EventApiError as e:
+                if e.status < 500:
+                    _keep(events, live, key, method, path, error_response(e))
+                raise
+            _keep(events, live, key, method, path, response)
+            return response
+        finally:
+            live.running.pop(key, None)
+            done.set_result(None)
+
+    return guard(events, run)
+
+
+def _keep(
+    events: Events, live: LiveEvent, key: str, method: str, path: str, response: Response
+) -> None:
+    live.replies.keep(key, method, path, response.status_code, bytes(response.body))
+    try:
+        events.store.save_event_settings(
+            live.code, asdict(live.settings), events.hub.fence(live.code)
+        )
+    except Exception as e:  # the change itself is stored: only a replay is at stake
+        log.warning("event %s: an idempotent answer was not stored: %s", live.code, e)
+
+
 def routes(events: Events) -> list[Route]:
     """Routes of the event's record (docs/protocol.md, "Events")."""
-
-    def keyed(fn: Write) -> Callable[[Request], Awaitable[Response]]:
-        """Find the event, then answer a keyed request once: a repeat gets the first answer
-        (errors too, but a server failure may be tried again), a repeat sent while the
-        first is still being answered waits for it."""
-
-        async def run(request: Request) -> Response:
-            live = events.find(request)
-            try:
-                key = idempotency_key(request)
-            except ValueError as e:
-                raise bad(str(e)) from None
-            if key is None:
-                return await fn(request, live)
-            replies = live.replies
-            method, path = request.method, request.url.path
-            running = live.running.get(key)
-            if running is not None:
-                await asyncio.shield(running)
-            try:
-                reply = replies.find(key, method, path)
-            except LookupError as e:
-                raise EventApiError(422, "idempotency_key_reused", str(e)) from None
-            if reply is not None:
-                return Response(
-                    reply["body"],
-                    status_code=reply["status"],
-                    media_type="application/json",
-                    headers={"idempotent-replayed": "true"},
-                )
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            live.running[key] = done
-            try:
-                try:
-                    response = await fn(request, live)
-                except EventApiError as e:
-                    if e.status < 500:
-                        _keep(live, key, method, path, error_response(e))
-                    raise
-                _keep(live, key, method, path, response)
-                return response
-            finally:
-                live.running.pop(key, None)
-                done.set_result(None)
-
-        return guard(events, run)
-
-    def _keep(live: LiveEvent, key: str, method: str, path: str, response: Response) -> None:
-        live.replies.keep(key, method, path, response.status_code, bytes(response.body))
-        try:
-            events.store.save_event_settings(
-                live.code, asdict(live.settings), events.hub.fence(live.code)
-            )
-        except Exception as e:  # the change itself is stored: only a replay is at stake
-            log.warning("event %s: an idempotent answer was not stored: %s", live.code, e)
 
     def game_of(request: Request) -> int:
         raw = str(request.path_params["game"])
@@ -356,22 +359,22 @@ def routes(events: Events) -> list[Route]:
     base = "/api/events/{code}"
     table = base + "/tables/{table}"
     return [
-        Route(base + "/teams", keyed(add_team), methods=["POST"]),
-        Route(base + "/teams/{name}", keyed(remove_team), methods=["DELETE"]),
-        Route(base + "/rounds", keyed(draw), methods=["POST"]),
-        Route(base + "/close", keyed(close), methods=["POST"]),
-        Route(table + "/games", keyed(sheet), methods=["POST"]),
-        Route(table + "/games/{game}", keyed(correct), methods=["PUT"]),
-        Route(table + "/games/{game}", keyed(void), methods=["DELETE"]),
-        Route(table + "/sanctions", keyed(sanction), methods=["POST"]),
-        Route(base + "/matches/{match}/walkover", keyed(walkover), methods=["POST"]),
-        Route(base + "/teams/{name}/substitute", keyed(substitute), methods=["POST"]),
+        Route(base + "/teams", keyed(events, add_team), methods=["POST"]),
+        Route(base + "/teams/{name}", keyed(events, remove_team), methods=["DELETE"]),
+        Route(base + "/rounds", keyed(events, draw), methods=["POST"]),
+        Route(base + "/close", keyed(events, close), methods=["POST"]),
+        Route(table + "/games", keyed(events, sheet), methods=["POST"]),
+        Route(table + "/games/{game}", keyed(events, correct), methods=["PUT"]),
+        Route(table + "/games/{game}", keyed(events, void), methods=["DELETE"]),
+        Route(table + "/sanctions", keyed(events, sanction), methods=["POST"]),
+        Route(base + "/matches/{match}/walkover", keyed(events, walkover), methods=["POST"]),
+        Route(base + "/teams/{name}/substitute", keyed(events, substitute), methods=["POST"]),
         Route(base + "/log", guard(events, audit_log)),
         Route(base + "/boards", guard(events, boards)),
         Route(base + "/access", guard(events, access)),
         Route(base + "/referees", guard(events, referees)),
-        Route(base + "/referees", keyed(add_referee), methods=["POST"]),
-        Route(base + "/referees/{id}", keyed(revoke_referee), methods=["DELETE"]),
+        Route(base + "/referees", keyed(events, add_referee), methods=["POST"]),
+        Route(base + "/referees/{id}", keyed(events, revoke_referee), methods=["DELETE"]),
     ]
 
 

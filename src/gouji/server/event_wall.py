@@ -16,7 +16,6 @@ each event lives in one of them, but every one of them is in the database.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -30,7 +29,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gouji.competition.event import Event, EventError
-from gouji.server.event_access import idempotency_key
+from gouji.server.event_records import keyed
 from gouji.server.events import (
     EventApiError,
     Events,
@@ -38,7 +37,6 @@ from gouji.server.events import (
     Unavailable,
     bad,
     conflict,
-    error_response,
     guard,
     read_body,
     round_clock,
@@ -170,62 +168,6 @@ class EventList:
 
 
 # ---------------------------------------------------------------------------------- HTTP
-def keyed(events: Events, fn: Write) -> Handler:
-    """An organiser's write that honours an ``Idempotency-Key`` as every other one does
-    (``event_records``, D81): the same key again gets the first answer and changes nothing
-    (a retry after a lost answer must not start the clock over); a repeat sent while the
-    first is answered waits for it."""
-
-    async def run(request: Request) -> Response:
-        live = events.find(request)
-        try:
-            key = idempotency_key(request)
-        except ValueError as e:
-            raise bad(str(e)) from None
-        if key is None:
-            return await fn(request, live)
-        method, path = request.method, request.url.path
-        running = live.running.get(key)
-        if running is not None:
-            await asyncio.shield(running)
-        try:
-            reply = live.replies.find(key, method, path)
-        except LookupError as e:
-            raise EventApiError(422, "idempotency_key_reused", str(e)) from None
-        if reply is not None:
-            return Response(
-                reply["body"],
-                status_code=reply["status"],
-                media_type="application/json",
-                headers={"idempotent-replayed": "true"},
-            )
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        live.running[key] = done
-        try:
-            try:
-                response = await fn(request, live)
-            except EventApiError as e:
-                if e.status < 500:
-                    keep(live, key, method, path, error_response(e))
-                raise
-            keep(live, key, method, path, response)
-            return response
-        finally:
-            live.running.pop(key, None)
-            done.set_result(None)
-
-    def keep(live: LiveEvent, key: str, method: str, path: str, response: Response) -> None:
-        live.replies.keep(key, method, path, response.status_code, bytes(response.body))
-        try:
-            events.store.save_event_settings(
-                live.code, asdict(live.settings), events.hub.fence(live.code)
-            )
-        except Exception as e:  # the change itself is stored: only a replay is at stake
-            log.warning("event %s: an idempotent answer was not stored: %s", live.code, e)
-
-    return run
-
-
 def routes(events: Events) -> list[Route]:
     """The round clock, the QR code and the list (the wall and list pages are the app's)."""
     listing = EventList(events)
@@ -257,6 +199,6 @@ def routes(events: Events) -> list[Route]:
     base = "/api/events/{code}"
     return [
         Route("/api/events", guard(events, newest), methods=["GET"]),
-        Route(base + "/clock", guard(events, keyed(events, clock)), methods=["POST"]),
+        Route(base + "/clock", keyed(events, clock), methods=["POST"]),
         Route(base + "/qr.svg", guard(events, qr)),
     ]
