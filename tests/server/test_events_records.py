@@ -285,3 +285,27 @@ def test_online_duplicate_tables_one_after_the_other(tmp_path: Path) -> None:
             time.sleep(0.005)
         t1, t2 = get_event(client, code)["tables"]
         assert len(t1["games"]) == len(t2["games"]) >= 2
+
+
+def test_a_sheet_is_previewed_before_it_is_registered(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+        code, org = paper_event(client)
+        org("POST", "/rounds")
+        t = "r1m1t1"
+        before = get_event(client, code)
+        sheet = {"game": 0, "places": AB, "penalties": [{"seat": 0}]}
+        status, seen = org("POST", f"/tables/{t}/games/preview", sheet)
+        assert status == 200 and seen["team_scores"] == [13 - 2, 8]
+        assert seen["match"]["totals"] == [11, 8] and seen["match"]["done"] is False
+        after = get_event(client, code)
+        before.pop("now"), after.pop("now")
+        assert after == before  # nothing kept
+        bad = {"game": 0, "places": [1, 1, 2, 3, 4, 5]}
+        assert org("POST", f"/tables/{t}/games/preview", bad)[0] == 400
+        assert Api(client, code, None)("POST", f"/tables/{t}/games/preview", sheet)[0] == 403
+        for g, places in enumerate((AB, AB, AB)):
+            org("POST", f"/tables/{t}/games", {"game": g, "places": places})
+        fix = {"game": 1, "places": BA, "correct": True}
+        status, seen = org("POST", f"/tables/{t}/games/preview", fix)
+        assert status == 200 and seen["team_scores"] == [8, 13]
+        assert seen["match"]["totals"] == [34, 29] and seen["match"]["done"] is True

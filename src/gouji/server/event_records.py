@@ -40,6 +40,7 @@ from gouji.server.events import (
     guard,
     not_found,
     read_body,
+    rebuild,
 )
 from gouji.server.protocol import SEATS
 
@@ -184,7 +185,8 @@ def routes(events: Events) -> list[Route]:
     async def draw(request: Request, live: LiveEvent) -> Response:
         key = events.organiser(request, live)
         _fields(await read_body(request), (), ())
-        return JSONResponse(events.draw(live, key), status_code=201)
+        ip = request.client.host if request.client is not None else None
+        return JSONResponse(events.draw(live, key, ip), status_code=201)
 
     async def close(request: Request, live: LiveEvent) -> Response:
         events.organiser(request, live)
@@ -222,6 +224,54 @@ def routes(events: Events) -> list[Route]:
         changed(live, register, who)
         events.steer(live)
         return JSONResponse(events.table_now(live, t.id), status_code=201)
+
+    async def preview(request: Request) -> Response:
+        """What a sheet would give, before it is registered (or a correction, with
+        ``"correct": true``): the page shows it and asks to confirm. Computed on a copy of the
+        event as stored, with the very checks the real call makes; nothing is kept."""
+        live = events.find(request)
+        m, t = events.table_of(live, request)
+        events.actor(request, live, t.id)
+        b = _fields(
+            await read_body(request),
+            ("game", "places"),
+            ("not_opened", "men", "burns", "penalties", "correct"),
+        )
+        game = _int(b["game"], "game", 0, 1000)
+        entry = sheet_body(b)
+        penalties = penalties_body(b.get("penalties"))
+        correcting = b.get("correct") is True
+        events.check_playing(live, m, t, decided_ok=correcting)
+        ev = rebuild(live.saved)
+        try:
+            if correcting:
+                ev.correct_sheet(t.id, game, entry)
+            else:
+                ev.record_sheet(t.id, game, entry)
+                for p in penalties:
+                    ev.sanction(t.id, "penalty", p["seat"], points=p["points"],
+                                article=p["article"], game=game)  # fmt: skip
+        except EventError as e:
+            raise bad(str(e)) from None
+        pm, pt = ev.table(t.id)
+        g = pt.games[game]
+        a, b_ = (ev.teams[i].name if i is not None else None for i in pm.teams)
+        return JSONResponse(
+            {
+                "game": game,
+                "places": g["places"],
+                "team_scores": g["team_scores"],
+                "penalties": g["penalties"],
+                "match": {
+                    "teams": [a, b_],
+                    "totals": list(ev.match_totals(pm)),
+                    "done": pm.done,
+                    "winner": None if pm.winner is None else ev.teams[pm.winner].name,
+                    "by_lot": pm.by_lot,
+                    "needed": pm.needed,
+                },
+            }
+        )
 
     async def correct(request: Request, live: LiveEvent) -> Response:
         m, t = events.table_of(live, request)
@@ -364,6 +414,7 @@ def routes(events: Events) -> list[Route]:
         Route(base + "/rounds", keyed(events, draw), methods=["POST"]),
         Route(base + "/close", keyed(events, close), methods=["POST"]),
         Route(table + "/games", keyed(events, sheet), methods=["POST"]),
+        Route(table + "/games/preview", guard(events, preview), methods=["POST"]),
         Route(table + "/games/{game}", keyed(events, correct), methods=["PUT"]),
         Route(table + "/games/{game}", keyed(events, void), methods=["DELETE"]),
         Route(table + "/sanctions", keyed(events, sanction), methods=["POST"]),
