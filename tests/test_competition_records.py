@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gouji.competition import Event, EventError
+from gouji.competition import Event, EventError, play_event
 from gouji.competition.discipline import next_step
 
 AB = {"places": [1, 2, 3, 4, 5, 6]}  # MATCH7: A 7+4+2 = 13, B 5+3+0 = 8
@@ -435,3 +435,13 @@ def test_random_corrections_keep_the_match_as_if_entered_right() -> None:
             fresh.record_sheet(ft.id, g, game["sheet"])
         assert state(m) == state(fm), seed
         assert fresh.match_totals(fm) == ev.match_totals(m)
+
+
+def test_bots_play_a_sequential_duplicate_event_through() -> None:
+    """play_event plays table 2 of a sequential match only the games table 1 has played."""
+    ev = Event("接力", "MATCH7", "knockout", duplicate=True, sequential=True, games=1, seed=4)
+    ev.add_team("H", people(0), bot="heuristic")
+    ev.add_team("R", people(1), bot="random")
+    play_event(ev)
+    (m,) = ev.matches()
+    assert m.done and len(m.tables[0].games) == len(m.tables[1].games) >= 1

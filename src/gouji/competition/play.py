@@ -102,7 +102,7 @@ def _tasks(ev: Event, bot: str | None, records: Mapping[str, dict[str, Any]]) ->
         if m.done:
             continue
         for t in m.tables:
-            missing = m.needed - len(t.games)
+            missing = ev.allowed(m, t) - len(t.games)  # a sequential table 2 waits
             if missing > 0:
                 out.append(_task(ev, t, bot, records.get(t.id), missing))
     return out
