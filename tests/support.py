@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from gouji import Game, timeout_action
 from gouji.cards import NUM_RANKS
+from gouji.competition import EventError
 
 #: The suite's depth, one switch for all of it: ``GOUJI_TEST_PROFILE=ci`` (the default) sizes
 #: each sweep to what it proves (its coverage of src/gouji as at the deep size), ``deep``
@@ -67,3 +73,12 @@ def hide_and_shuffle(g: Game, seat: int, rng: random.Random) -> Game:
         h.hands[s] = counts
     h._legal = None
     return h
+
+
+def unchanged(ev: Any, call: Callable[[], object], match: str) -> None:
+    """``call`` raises EventError and leaves the event exactly as it was (an event's calls
+    change it completely or not at all)."""
+    before = json.dumps(ev.to_dict(), sort_keys=True)
+    with pytest.raises(EventError, match=match):
+        call()
+    assert json.dumps(ev.to_dict(), sort_keys=True) == before

@@ -5,7 +5,6 @@ referee's sheet, the R17.3 tie rule, sanctions (R19.4, R17.6), standings, persis
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from gouji.competition import Event, EventError, play_event
 from gouji.competition.report import summary
 from gouji.rules import make_rules
 from gouji.scoring import Events, score
+from support import unchanged
 
 PLAYERS = [["甲", "乙", "丙"], ["丁", "戊", "己"], ["庚", "辛", "壬"], ["子", "丑", "寅"]]
 
@@ -24,14 +24,6 @@ def paper(fmt: str = "round_robin", preset: str = "AUDIT", teams: int = 4, **kw:
     for i in range(teams):
         ev.add_team(f"队{i + 1}", PLAYERS[i] if i < 4 else [f"p{i}{k}" for k in range(3)])
     return ev
-
-
-def unchanged(ev: Event, call: Callable[[], object], match: str) -> None:
-    """``call`` raises EventError and leaves the event as it was (issue 11: nothing changed)."""
-    before = json.dumps(ev.to_dict(), sort_keys=True)
-    with pytest.raises(EventError, match=match):
-        call()
-    assert json.dumps(ev.to_dict(), sort_keys=True) == before
 
 
 def test_registration_rejects_odd_and_duplicate_teams() -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from gouji.competition import Event, EventError, play_event
 from gouji.competition.discipline import next_step
+from support import unchanged
 
 AB = {"places": [1, 2, 3, 4, 5, 6]}  # MATCH7: A 7+4+2 = 13, B 5+3+0 = 8
 BA = {"places": [2, 1, 4, 3, 6, 5]}  # A 8, B 13
@@ -29,13 +29,6 @@ def paper(fmt: str = "knockout", teams: int = 2, **kw: Any) -> Event:
     for i in range(teams):
         ev.add_team(f"队{i + 1}", people(i, ev.team_size))
     return ev
-
-
-def unchanged(ev: Event, call: Callable[[], object], match: str) -> None:
-    before = json.dumps(ev.to_dict(), sort_keys=True)
-    with pytest.raises(EventError, match=match):
-        call()
-    assert json.dumps(ev.to_dict(), sort_keys=True) == before
 
 
 def first_table(ev: Event) -> Any:
