@@ -653,6 +653,16 @@ class Events:
                     _team_body(team, settings.bot).add(ev)
         except EventError as e:
             raise bad(str(e)) from None
+        if not local:  # bounded as all-bot rooms are: a round must fit an hour's rooms
+            bots = sum(1 for t in ev.teams if t.bot is not None)
+            most, tables = self.hub.limits.rooms_per_ip_per_hour, 2 if ev.duplicate else 1
+            if bots // 2 * tables > most:
+                raise bad(
+                    f"{bots} bot teams could make {bots // 2 * tables} all-bot tables in one "
+                    f"round; from another machine than the server's an event starts at most "
+                    f"{most} an hour, as all-bot rooms: register fewer bot teams, or create "
+                    "the event on the server's machine"
+                )
         key = tokens.new_token()
         code = self._new_code()
         data = ev.to_dict()
@@ -674,9 +684,10 @@ class Events:
                 return code
 
     # ------------------------------------------------------------------ rounds
-    def draw(self, live: LiveEvent, key: str) -> dict[str, Any]:
+    def draw(self, live: LiveEvent, key: str, ip: str | None = None) -> dict[str, Any]:
         """抽签: the next round; an online event gets one room per table, created in the
-        same transaction as the round."""
+        same transaction as the round. An event made from afar counts its all-bot tables
+        as rooms created from the drawing address ``ip`` (429 when they do not fit)."""
         ev = live.ev
         if ev.is_over:
             raise conflict("the event is over")
@@ -697,6 +708,16 @@ class Events:
                 t.room = code
                 configs[code] = self._room_config(live, t, key, code)
                 out.append(NewRoom(code, configs[code].as_dict(), t.seed))
+            bots = sum(1 for c in configs.values() if c.bots >= SEATS)
+            far = live.settings.remote and ip is not None and not is_local(ip)
+            if bots and far and not self.hub.created.take(str(ip), bots):
+                most = self.hub.limits.rooms_per_ip_per_hour
+                raise EventApiError(
+                    429,
+                    "rate_limited",
+                    f"this round would start {bots} all-bot tables; from your address at most "
+                    f"{most} rooms or all-bot tables start an hour: draw it later",
+                )
             return out
 
         try:

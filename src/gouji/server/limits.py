@@ -111,6 +111,18 @@ class WindowCounter:
                 del self._events[k]
         return True
 
+    def take(self, key: str, n: int) -> bool:
+        """Count ``n`` events for ``key`` if the window has room for all of them, else none
+        (an event's draw starts its all-bot tables together or not at all)."""
+        now = self.clock.monotonic()
+        q = self._events.setdefault(key, deque())
+        while q and q[0] <= now - self.seconds:
+            q.popleft()
+        if len(q) + n > self.most:
+            return False
+        q.extend([now] * n)
+        return True
+
     def full(self, key: str) -> bool:
         """Whether ``key`` has no room left, without counting."""
         now = self.clock.monotonic()
