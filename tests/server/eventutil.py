@@ -89,9 +89,11 @@ def room(client: TestClient, code: str) -> Room:
 
 
 def read_csv(client: TestClient, path: str) -> list[dict[str, str]]:
+    """An export's rows by header, its UTF-8 byte-order mark checked and dropped."""
     r = client.get(path)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
-    return list(csv.DictReader(io.StringIO(r.text)))
+    assert r.content.startswith(b"\xef\xbb\xbf")
+    return list(csv.DictReader(io.StringIO(r.content.decode("utf-8-sig"), newline="")))
 
 
 def check_against_offline(client: TestClient, code: str, ev: Json, body: Json) -> None:
@@ -110,13 +112,20 @@ def check_against_offline(client: TestClient, code: str, ev: Json, body: Json) -
         s = client.get(f"/api/rooms/{t['room']}").json()
         assert s["status"] == "over" and s["event"]["halted"] == "decided"
         assert s["event"]["code"] == code and s["event"]["table"] == t["id"]
-    rows = read_csv(client, f"/api/events/{code}/standings.csv")
-    assert [(r["team"], int(r["points"]), int(r["score"])) for r in rows] == [
+    rows = read_csv(client, f"/api/events/{code}/standings.csv?lang=en")
+    assert [(r["Team"], int(r["Match points"]), int(r["Total score"])) for r in rows] == [
         (s["team"], s["points"], s["score"]) for s in want["standings"]
     ]
-    assert [int(r["place"]) for r in rows] == list(range(1, len(rows) + 1))
-    games = read_csv(client, f"/api/events/{code}/results.csv")
+    assert [int(r["Place"]) for r in rows] == list(range(1, len(rows) + 1))
+    games = read_csv(client, f"/api/events/{code}/results.csv?lang=en")
     assert len(games) == sum(len(t["games"]) for t in ev["tables"])
     first = ev["tables"][0]
-    assert games[0]["table"] == first["id"] and games[0]["team_a"] == first["teams"][0]
-    assert games[0]["scores"] == " ".join(map(str, first["games"][0]["team_scores"]))
+    assert (games[0]["Round"], games[0]["Match"], games[0]["Table"]) == ("1", "1", "1")
+    assert games[0]["Team A (seats 1, 3, 5)"] == first["teams"][0]
+    assert [int(games[0]["Score A"]), int(games[0]["Score B"])] == first["games"][0]["team_scores"]
+    matches = read_csv(client, f"/api/events/{code}/matches.csv?lang=en")
+    assert [(m["Team A"], m["Winner"]) for m in matches] == [
+        (m["teams"][0], m["winner"] or (m["teams"][0] if m["bye"] else "draw"))
+        for r in want["rounds"]
+        for m in r
+    ]

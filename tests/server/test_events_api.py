@@ -266,10 +266,12 @@ def test_a_paper_event_entered_by_hand(tmp_path: Path) -> None:
         third = {"game": 2, "places": [1, 2, 3, 4, 5, 6]}
         assert "decided" in org.refused(409, "POST", games, third)
         rows = read_csv(client, f"/api/events/{code}/results.csv")
-        assert len(rows) == 4 and rows[1]["penalties"].startswith("seat 1 -2")
-        assert rows[1]["places"] == "6 1 5 2 4 3" and rows[1]["game"] == "2"
+        assert len(rows) == 4 and rows[1]["罚分"] == "2号位 −2 第二十九条（三）"  # seat 1 from 0
+        places = ["大落", "头科", "二落", "二科", "四科", "三科"]  # 6 1 5 2 4 3
+        assert [rows[1][f"{n}号位名次"] for n in range(1, 7)] == places and rows[1]["局"] == "2"
+        assert [rows[1]["甲队得分"], rows[1]["乙队得分"]] == [str(s) for s in game1["team_scores"]]
         standings = read_csv(client, f"/api/events/{code}/standings.csv")
-        assert [r["team"] for r in standings] == [s["team"] for s in ev["standings"]]
+        assert [r["队"] for r in standings] == [s["team"] for s in ev["standings"]]
 
         closed = org.ok("POST", "/close")
         assert closed["status"] == "over" and closed["seed"] == 3  # shown once it is over

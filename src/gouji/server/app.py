@@ -35,6 +35,7 @@ from gouji.server.event_records import routes as record_routes
 from gouji.server.event_wall import routes as wall_routes
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
+from gouji.server.exports import routes as export_routes
 from gouji.server.limits import Limits, is_local
 from gouji.server.metrics import CONTENT_TYPE, Metrics
 from gouji.server.protocol import (
@@ -354,6 +355,7 @@ def create_app(
         *event_routes(events),
         *record_routes(events),
         *wall_routes(events),
+        *export_routes(events),
         Route("/events", event_page("event-list.html")),
         Route("/events/new", event_page("event-new.html")),
         Route("/e/{code}", event_page("event.html")),

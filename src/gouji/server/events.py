@@ -20,10 +20,8 @@ import asyncio
 import base64
 import contextlib
 import copy
-import csv
 import hashlib
 import hmac
-import io
 import json
 import logging
 import re
@@ -315,16 +313,6 @@ def invite(key: str, room: str, seat: int) -> str:
     """The invitation of a seat: only the organiser key's holder can make it again."""
     mac = hmac.new(key.encode(), f"{room}:{seat}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
-
-
-def _csv(rows: list[list[Any]], name: str) -> Response:
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\r\n").writerows(rows)
-    return Response(
-        buf.getvalue(),
-        media_type="text/csv; charset=utf-8",
-        headers={"content-disposition": f'attachment; filename="{name}"'},
-    )
 
 
 # ---------------------------------------------------------------------------------- events
@@ -881,54 +869,6 @@ class Events:
         self.steer(live)
         return entry
 
-    # ------------------------------------------------------------------ CSV
-    def standings_csv(self, live: LiveEvent) -> Response:
-        rows: list[list[Any]] = [
-            ["place", "team", "points", "score", "matches_won", "games_won", "disqualified"]
-        ]
-        for s in live.ev.standings():
-            rows.append(
-                [
-                    s["place"],
-                    s["team"],
-                    s["points"],
-                    s["score"],
-                    s["matches_won"],
-                    s["games_won"],
-                    "yes" if s["disqualified"] else "no",
-                ]
-            )
-        return _csv(rows, f"gouji-{live.code}-standings.csv")
-
-    def results_csv(self, live: LiveEvent) -> Response:
-        ev = live.ev
-        rows: list[list[Any]] = [
-            ["round", "match", "table", "game", "team_a", "team_b", "places", "scores", "penalties"]
-        ]
-        for r in ev.rounds:
-            for m in r.matches:
-                for t in m.tables:
-                    a, b = (ev.teams[i].name for i in t.teams)
-                    for i, g in enumerate(t.games, start=1):
-                        pens = "; ".join(
-                            f"seat {p['seat']} {p['points']:+d} {p.get('article') or ''}".strip()
-                            for p in g.get("penalties") or []
-                        )
-                        rows.append(
-                            [
-                                r.number,
-                                m.id,
-                                t.id,
-                                i,
-                                a,
-                                b,
-                                " ".join(str(p) for p in g["places"]),
-                                " ".join(str(s) for s in g["team_scores"]),
-                                pens,
-                            ]
-                        )
-        return _csv(rows, f"gouji-{live.code}-results.csv")
-
 
 # ---------------------------------------------------------------------------------- HTTP
 async def read_body(request: Request) -> Any:
@@ -978,7 +918,7 @@ def guard(events: Events, fn: Handler) -> Handler:
 
 def routes(events: Events) -> list[Route]:
     """The events API (events_api.md); the pages are served by the app. Results, sanctions,
-    corrections and referees are ``event_records``'s."""
+    corrections and referees are ``event_records``'s; the workbook and CSVs ``exports``'s."""
 
     def guarded(fn: Handler) -> Handler:
         return guard(events, fn)
@@ -1005,19 +945,11 @@ def routes(events: Events) -> list[Route]:
         key = events.organiser(request, live)
         return JSONResponse(events.links(live, key))
 
-    async def standings_csv(request: Request) -> Response:
-        return events.standings_csv(events.find(request))
-
-    async def results_csv(request: Request) -> Response:
-        return events.results_csv(events.find(request))
-
     base = "/api/events/{code}"
     return [
         Route("/api/events", guarded(create), methods=["POST"]),
         Route(base, guarded(show)),
         Route(base + "/links", guarded(links)),
-        Route(base + "/standings.csv", guarded(standings_csv)),
-        Route(base + "/results.csv", guarded(results_csv)),
     ]
 
 
