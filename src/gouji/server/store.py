@@ -516,13 +516,7 @@ class Store:
                     )
                 )
                 conn.execute(insert(homes_table).values(room=r.code, home=code))
-            put_event(conn, code, data, now)
-            if settings is not None:
-                conn.execute(
-                    update(events_table)
-                    .where(events_table.c.code == code)
-                    .values(settings=json.dumps(settings))
-                )
+            put_event(conn, code, data, now, settings)
 
     def save_event_settings(
         self, code: str, settings: dict[str, Any], fence: Fence | None = None
@@ -533,13 +527,7 @@ class Store:
         with self.engine.begin() as conn:
             if fence is not None:
                 _check_fence(conn, fence, now)
-            done = conn.execute(
-                update(events_table)
-                .where(events_table.c.code == code)
-                .values(settings=json.dumps(settings), updated=now)
-            )
-            if done.rowcount != 1:
-                raise RuntimeError(f"event {code} is not in the store")
+            _update_event(conn, code, now, settings=json.dumps(settings))
 
     def event_heads(self, limit: int) -> list[EventHead]:
         """The newest ``limit`` events, without their data: the public list reads these and
@@ -615,12 +603,24 @@ def _check_fence(conn: Connection, fence: Fence, now: float) -> None:
         raise LeaseLost(f"this process no longer holds {fence.home}")
 
 
-def put_event(conn: Connection, code: str, data: dict[str, Any], now: float) -> None:
-    """Rewrite an event's data inside a transaction (``Store.add_action``'s ``also``)."""
+def put_event(
+    conn: Connection,
+    code: str,
+    data: dict[str, Any],
+    now: float,
+    settings: dict[str, Any] | None = None,
+) -> None:
+    """Rewrite an event's data (and its settings) inside a transaction (``Store.add_action``'s
+    ``also``)."""
+    values = {"data": json.dumps(data)}
+    if settings is not None:
+        values["settings"] = json.dumps(settings)
+    _update_event(conn, code, now, **values)
+
+
+def _update_event(conn: Connection, code: str, now: float, **values: str) -> None:
     done = conn.execute(
-        update(events_table)
-        .where(events_table.c.code == code)
-        .values(data=json.dumps(data), updated=now)
+        update(events_table).where(events_table.c.code == code).values(updated=now, **values)
     )
     if done.rowcount != 1:
         raise RuntimeError(f"event {code} is not in the store")
