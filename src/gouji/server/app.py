@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from gouji.server.clock import SYSTEM, Clock
 from gouji.server.directory import Directory
 from gouji.server.event_records import routes as record_routes
+from gouji.server.event_tables import routes as seat_routes
 from gouji.server.event_wall import routes as wall_routes
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
@@ -173,14 +174,26 @@ def create_app(
         room = hub.create(config, seed, local=local)
         return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
 
+    def public_game(room: Room, index: int) -> None:
+        """403 while a duplicate deal is still being played at another table (D74, D85)."""
+        finished = room.match is not None and index < len(room.match.results)
+        if finished and not room.deal_public(index):
+            raise ApiError(
+                403,
+                f"game {index + 1} of room {room.code} is a duplicate deal still being played "
+                "at another table of its match: its record and replay are shown once every "
+                "table has finished it",
+            )
+
     async def room_summary(request: Request) -> Response:
-        return JSONResponse(room_or_404(request).summary())
+        return JSONResponse(room_or_404(request).public_summary())
 
     async def room_games(request: Request) -> Response:
         return JSONResponse(room_or_404(request).games())
 
     async def game_record(request: Request) -> Response:
         room, index = room_or_404(request), game_index(request)
+        public_game(room, index)
         rec = room.record(index)
         if rec is None:
             raise ApiError(404, f"room {room.code} has no finished game {index}")
@@ -189,6 +202,7 @@ def create_app(
 
     async def game_replay(request: Request) -> Response:
         room, index = room_or_404(request), game_index(request)
+        public_game(room, index)
         steps = hub.replay(room.code, index)
         if steps is None:
             raise ApiError(404, f"room {room.code} has no finished game {index}")
@@ -354,6 +368,7 @@ def create_app(
         Route("/rules/{preset}", rules_page),
         *event_routes(events),
         *record_routes(events),
+        *seat_routes(events),
         *wall_routes(events),
         *export_routes(events),
         Route("/events", event_page("event-list.html")),

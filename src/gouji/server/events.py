@@ -309,9 +309,11 @@ def rebuild(saved: dict[str, Any]) -> Event:
     return Event.from_dict(copy.deepcopy(saved))
 
 
-def invite(key: str, room: str, seat: int) -> str:
-    """The invitation of a seat: only the organiser key's holder can make it again."""
-    mac = hmac.new(key.encode(), f"{room}:{seat}".encode(), hashlib.sha256).digest()
+def invite(key: str, room: str, seat: int, gen: int = 0) -> str:
+    """The invitation of a seat: only the organiser key's holder can make it again. ``gen``
+    counts the seat's reissued links (event_tables.relink): each makes the last one void."""
+    text = f"{room}:{seat}" if gen == 0 else f"{room}:{seat}:{gen}"
+    mac = hmac.new(key.encode(), text.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
 
 
@@ -324,6 +326,7 @@ class Events:
         self.hub = hub
         self.events: dict[str, LiveEvent] = {}
         self.locate: Callable[[str], bool] | None = None  # the site: an event held elsewhere
+        hub.deal_public = self.public_games  # a duplicate deal stays with its seats (D74)
 
     # ------------------------------------------------------------------ store first
     def change(
@@ -410,6 +413,29 @@ class Events:
 
         return told
 
+    def public_games(self, room: Room) -> int | None:
+        """How many of a table's games, from the first, anyone outside their seats may see
+        (None: all): ``Event.deal_public`` counted — at a duplicate event those every table
+        of the match has finished; everything once the match is decided or the event closed
+        (nobody plays the deal any more). A table whose event is not here shows none."""
+        ref = room.config.event
+        if ref is None:
+            return None
+        live = self.events.get(str(ref["code"]))
+        if live is None:
+            return 0
+        ev, tid = live.ev, str(ref["table"])
+        if not ev.duplicate or ev.closed:
+            return None
+        cur = ev.current.matches if ev.current is not None else []  # where tables play
+        m = next((m for m in cur if any(t.id == tid for t in m.tables)), None)
+        if m is None:
+            try:
+                m, _ = ev.table(tid)
+            except EventError:
+                return 0
+        return None if m.done else min(len(t.games) for t in m.tables)
+
     # ------------------------------------------------------------------ results
     def sync(self, live: LiveEvent, only: str | None = None) -> None:
         """Take the finished games of the event's rooms (``only`` one table's: a room that
@@ -452,6 +478,10 @@ class Events:
         except Unavailable:
             self._retry_later(live)
         else:
+            for other in m.tables:  # a duplicate deal may be public now: show it (D74)
+                shown = self.hub.get(other.room) if other.room else None
+                if shown is not None:
+                    shown.push_all()
             return True
         return False
 
@@ -738,7 +768,7 @@ class Events:
     def _link(room: str, seat: dict[str, Any], key: str) -> str:
         """A seat link: the seat numbered 1…6 as people count (the API's 0…5 plus one)."""
         n = int(seat["seat"])
-        return f"/r/{room}?seat={n + 1}&invite={invite(key, room, n)}"
+        return f"/r/{room}?seat={n + 1}&invite={invite(key, room, n, int(seat.get('gen', 0)))}"
 
     def _room_config(self, live: LiveEvent, t: Table, key: str, code: str) -> RoomConfig:
         """The room of an online table: the event's rules, its deal seed, its bots and timer;
@@ -749,10 +779,10 @@ class Events:
             team = ev.teams[t.teams[seat % 2]]
             player = ev.player_at(t, seat)
             if team.bot is not None:
-                seating.append({"seat": seat, "name": player, "bot": team.bot})
+                seating.append({"seat": seat, "name": player, "team": team.name, "bot": team.bot})
             else:
                 h = tokens.token_hash(invite(key, code, seat))
-                seating.append({"seat": seat, "name": player, "invite": h})
+                seating.append({"seat": seat, "name": player, "team": team.name, "invite": h})
         all_bots = all("bot" in s for s in seating)  # bounded in time, as all-bot rooms are
         remote_bots = all_bots and st.remote
         expires = self.hub.clock.time() + self.hub.limits.bot_room_s if remote_bots else None

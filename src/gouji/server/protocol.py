@@ -72,7 +72,13 @@ class ProtocolError(Exception):
 # type -> {field: (python type, required)}; every message may carry a string "id"
 _STR = str
 _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
-    "join": {"room": (_STR, True), "name": (_STR, False), "token": (_STR, False)},
+    "join": {
+        "room": (_STR, True),
+        "name": (_STR, False),
+        "token": (_STR, False),
+        "seat": (int, False),  # with "invite": a competition seat's player, never turned away
+        "invite": (_STR, False),
+    },
     "sit": {"seat": (int, True), "invite": (_STR, False)},
     "stand": {},
     "start": {},
@@ -197,6 +203,12 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         token = msg.get("token")
         if token is not None and token != "" and not _TOKEN.fullmatch(token):
             raise ProtocolError(BAD_MESSAGE, "'join': not a token this server gives out")
+        if (msg.get("seat") is None) != (msg.get("invite") is None):
+            raise ProtocolError(BAD_MESSAGE, "'join': 'seat' and 'invite' come together")
+        if msg.get("seat") is not None and not 0 <= msg["seat"] < SEATS:
+            raise ProtocolError(BAD_MESSAGE, f"'join': seats are 0 to {SEATS - 1}")
+        if msg.get("invite") is not None and not _TOKEN.fullmatch(msg["invite"]):
+            raise ProtocolError(BAD_MESSAGE, "'join': not an invitation this server gives out")
         try:
             msg["name"] = clean_name(msg.get("name"))
         except ValueError as e:

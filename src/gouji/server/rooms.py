@@ -13,6 +13,9 @@ A competition table (``config.event``) is a room whose seats are fixed at creati
 (``config.seating``: bots, and players who take their seat with an invitation); it starts by
 itself once every player is seated, and its event decides how many games it plays
 (``allowed_games``) and when it is done (``halted``), through ``listener`` (gouji.server.events).
+At a duplicate event the event also says how many of the table's games anyone outside their
+seats may see (``public_games``): a deal still being played at another table is shown to
+nobody but its own seats, each its own hand (docs/decisions.md D74, D85).
 """
 
 from __future__ import annotations
@@ -252,6 +255,8 @@ class Room:
         self.allowed_games: int | None = None  # games the event lets it start
         self.halted: str | None = None  # why it plays no more: "decided" or "closed"
         self.listener: Callable[[Room], None] | None = None  # told after every change
+        # how many games (from the first) may be shown outside their seats; None: all
+        self.public_games: Callable[[Room], int | None] | None = None
         # several processes (docs/scaling.md): the home whose lease fences every write
         self.home = str(config.event["code"]) if config.event else code
         self.fence: Callable[[str], Fence] | None = None  # the hub's: this process's lease
@@ -286,6 +291,19 @@ class Room:
                 if s.token == token:
                     s.token = None
             self.seats[seat] = dataclasses.replace(self.seats[seat], token=token)
+        elif kind == "relink":  # the organiser gave a competition seat a new invitation
+            assert seat is not None and self.config.seating is not None
+            data = json.loads(text)
+            entry = {**self.config.seating[seat], "invite": str(data["invite"])}
+            entry["gen"] = int(data["gen"])
+            self.config.seating = [
+                entry if i == seat else s for i, s in enumerate(self.config.seating)
+            ]
+            s = self.seats[seat]
+            away = self.match is not None and s.token is not None and not s.trust
+            self.seats[seat] = Seat(name=s.name, invite=entry["invite"], trust=s.trust or away)
+            if away:  # whoever sat there by the old link is gone: 托管 plays the seat
+                self._note("trust", seat, on=True, why="left")
         elif kind == "stand":
             assert seat is not None
             self.seats[seat] = Seat()
@@ -361,6 +379,7 @@ class Room:
         mark = self._match_mark()
         # a sanction changes no count the mark sees: keep the whole match to go back to
         before = copy.deepcopy(self.match) if kind == "sanction" else None
+        seating = self.config.seating  # a relink replaces it (never changes it in place)
         notes, replaced = len(self.notes), self.replaced
         try:
             stored_text = self._fold(kind, seat, text)
@@ -378,6 +397,7 @@ class Room:
                 )
             except Exception as e:
                 self.seats = seats
+                self.config.seating = seating
                 del self.notes[notes:]
                 self.replaced = replaced
                 if before is not None:
@@ -534,6 +554,16 @@ class Room:
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
 
+    def invited(self, msg: dict[str, Any]) -> bool:
+        """Whether a ``join`` carries the invitation of one of this table's seats: its player
+        comes in however many watch (spectators never take a player's place)."""
+        seat, invite = msg.get("seat"), msg.get("invite")
+        seating = self.config.seating
+        if seat is None or invite is None or seating is None or not 0 <= seat < len(seating):
+            return False
+        stored = seating[seat].get("invite")
+        return stored is not None and tokens.matches(str(invite), str(stored))
+
     @property
     def gated(self) -> bool:
         """A competition table between games that its event has not (yet) asked for another
@@ -554,9 +584,38 @@ class Room:
             and all(s.bot is not None or s.token is not None for s in self.seats)
         )
 
+    def shown_games(self) -> int | None:
+        """How many of the match's games, from the first, anyone outside their seats may see
+        (None: every one). A duplicate table's deal stays with its seats until every table
+        of the match has finished it (the event's ``deal_public``)."""
+        if self.config.event is None or self.public_games is None:
+            return None
+        try:
+            return self.public_games(self)
+        except Exception:  # the event's trouble hides the deal rather than showing it
+            log.exception("room %s: which games are public failed", self.code)
+            return 0
+
+    def deal_public(self, index: int) -> bool:
+        """Whether game ``index``'s hands, record and replay may be shown to anyone."""
+        shown = self.shown_games()
+        return shown is None or index < shown
+
+    def _hidden(self, shown: int | None) -> bool:
+        """Whether the current game's deal is kept from spectators (``shown`` games public)."""
+        m = self.match
+        return m is not None and shown is not None and len(m.games) > shown
+
+    def team_names(self) -> list[str] | None:
+        """A competition table's two teams (A at seats 0, 2, 4), as its seating names them."""
+        seating = self.config.seating or []
+        names = [seating[i].get("team") if len(seating) > i else None for i in (0, 1)]
+        return [str(n) for n in names] if all(isinstance(n, str) for n in names) else None
+
     def summary(self) -> dict[str, Any]:
         m = self.match
         ev = self.config.event
+        shown = self.shown_games() if ev is not None else None
         return {
             "code": self.code,
             "config": self.config.public(),
@@ -592,14 +651,33 @@ class Room:
                 "url": f"/e/{ev['code']}",
                 "waiting": self.status == "between" and self.gated,
                 "halted": self.halted,
+                "teams": self.team_names(),
+                "public_games": shown,
+                "hidden": self._hidden(shown),
             },
         }
+
+    def public_summary(self, summary: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The summary as spectators and the HTTP API get it: while the current game's deal
+        is hidden, the notes do not say what a timeout played for a seat."""
+        out = summary if summary is not None else self.summary()
+        if out["event"] is None or not out["event"]["hidden"]:
+            return out
+        notes = [{k: v for k, v in n.items() if k != "action"} for n in out["notes"]]
+        return {**out, "notes": notes}
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         m = self.match
         if m is None:
             return None
+        hidden = self._hidden(self.shown_games())
+        if hidden and seat is None:  # a spectator may be a player of the other table
+            return None
         v = m.view(seat)
+        result = v["match"]["result"]
+        if hidden and result is not None:  # the seat's own cards left, nobody else's
+            hands = [h if s == seat else None for s, h in enumerate(result["hands"])]
+            v["match"]["result"] = {**result, "hands": hands, "hands_hidden": True}
         if m.to_act is None or m.game.is_over:
             v["legal_actions"] = [a.text for a in m.legal_actions()] if m.to_act == seat else []
         if self.config.card_counter:
@@ -629,7 +707,7 @@ class Room:
         if seat is not None:
             return _dumps(self.state_message(seat, summary))
         if spectators is None:
-            spectators = _dumps(self.state_message(None, summary))
+            spectators = _dumps(self.state_message(None, self.public_summary(summary)))
             self._cached = (key, summary, spectators)
         return spectators
 
@@ -651,8 +729,14 @@ class Room:
         m = self.match
         if m is None:
             return []
+        shown = self.shown_games()
         return [
-            {"index": i, "places": r["places"], "team_scores": r["team_scores"]}
+            {
+                "index": i,
+                "places": r["places"],
+                "team_scores": r["team_scores"],
+                "public": shown is None or i < shown,  # its record and replay may be read
+            }
             for i, r in enumerate(m.results)
         ]
 
@@ -830,6 +914,8 @@ class Hub:
         self.locate: Callable[[str], Room | None] | None = None  # the site: a room elsewhere
         self.on_act: Callable[[float], None] | None = None  # seconds from an act to its ack
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
+        # the events: how many of a competition room's games may be shown (None: all)
+        self.deal_public: Callable[[Room], int | None] | None = None
         self.closing = False  # the process is stopping: connections close, nobody left
         self.connections: Counter[str] = Counter()  # open websockets by address
         self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600, clock)
@@ -918,12 +1004,18 @@ class Hub:
     def get(self, code: str) -> Room | None:
         return self.rooms.get(code.strip().upper())
 
+    def public_games(self, room: Room) -> int | None:
+        """What the events say of a competition room's games (``Room.shown_games``); a
+        competition room with no events to ask shows none."""
+        return self.deal_public(room) if self.deal_public is not None else 0
+
     def add(self, room: Room) -> None:
         """Serve a room (new, rebuilt, or a competition table made by its event)."""
         # one process alone on its SQLite file needs no fence: nobody else can take its rooms
         room.fence = self.fence if self.store is not None and self.store.shared else None
         room.on_lost = self.on_lost
         room.on_push = self.on_push
+        room.public_games = self.public_games
         self.rooms[room.code] = room
         if self.on_push is not None:  # a new or taken-over room joins the lobby's list
             self.on_push(room)
@@ -1036,7 +1128,7 @@ class Hub:
             )
         if seat is None:
             watching = sum(1 for c in room.conns if c.seat is None)
-            if watching >= self.limits.spectators_per_room:
+            if watching >= self.limits.spectators_per_room and not room.invited(msg):
                 raise ProtocolError(
                     ROOM_FULL, f"room {room.code} has its {watching} spectators already"
                 )
