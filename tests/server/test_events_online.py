@@ -251,7 +251,8 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             assert new["url"] != urls[0] and _link_parts(new["url"])[1] == seat
             again = client.post(path.format(seat), headers=once)  # a double click: one link
             assert again.json() == new and again.headers.get("idempotent-replayed") == "true"
-            assert "new link" in ann.next_of("replaced")["message"]
+            told = ann.next_of("replaced")
+            assert told["why"] == "relink" and "new link" in told["message"]
             st = bob.state_where(lambda m: m["room"]["seats"][seat]["reserved"])
             assert st["room"]["seats"][seat]["trust"] is True  # 托管 plays for the seat
             listed = client.get(f"/api/events/{code}/links", headers=org).json()[tid]

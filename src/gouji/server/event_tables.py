@@ -68,7 +68,7 @@ async def relink(events: Events, request: Request, live: LiveEvent) -> Response:
         for c in room.conns:  # whoever sits there by the old link watches from now on
             if c.seat == seat:
                 c.seat, c.token = None, None
-                c.send({"type": "replaced", "message": REPLACED})
+                c.send({"type": "replaced", "message": REPLACED, "why": "relink"})
                 c.mark()
     team = live.ev.teams[t.teams[seat % 2]].name
     url = f"/r/{room.code}?seat={seat + 1}&invite={fresh}"

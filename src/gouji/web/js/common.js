@@ -29,17 +29,25 @@ export function saveName(name) {
   if (name) lsSet(NAME_KEY, name);
 }
 
-/** {token, name} remembered for a room, so a reload reclaims the seat. */
-export function loadRoom(code) {
+/**
+ * {token, name} remembered for a room, so a reload reclaims the seat. A competition seat
+ * link keeps its own (`seat` 0…5 of the invitation): two links of one table opened in one
+ * browser each keep their player's seat instead of the second reclaiming the first.
+ */
+export function loadRoom(code, seat = null) {
   try {
-    return JSON.parse(lsGet("gouji.room." + code) || "null") || {};
+    return JSON.parse(lsGet(roomKey(code, seat)) || "null") || {};
   } catch (e) {
     return {};
   }
 }
 
-export function saveRoom(code, data) {
-  lsSet("gouji.room." + code, JSON.stringify(data));
+function roomKey(code, seat) {
+  return "gouji.room." + code + (seat === null ? "" : "#" + (seat + 1));
+}
+
+export function saveRoom(code, data, seat = null) {
+  lsSet(roomKey(code, seat), JSON.stringify(data));
   const list = recentRooms().filter((c) => c !== code);
   list.unshift(code);
   lsSet(ROOMS_KEY, JSON.stringify(list.slice(0, 8)));

@@ -2,19 +2,20 @@
 import { el, toast } from "./common.js";
 import { SEATS, drawFelt, teamOf } from "./felt.js";
 import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
-import { displayName, eventText, namer } from "./words.js";
+import { displayName, eventText, namer, setTeamNames } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean); // ["replay", code, game]
 const code = (parts[1] || "").toUpperCase();
 const game = Number(parts[2] || 0);
 
-const R = { steps: [], i: 0, timer: null, seats: [] };
+const R = { steps: [], i: 0, timer: null, seats: [], event: false };
 
 function infos() {
   return Array.from({ length: SEATS }, (_, s) => {
     const x = R.seats[s] || {};
-    const name = x.bot ? t("bot_name", s + 1) : x.name ? displayName(x.name) : t("seat_n", s + 1);
+    const bot = x.bot && !(R.event && x.name); // an event's bots play as its registered players
+    const name = bot ? t("bot_name", s + 1) : x.name ? displayName(x.name) : t("seat_n", s + 1);
     return { name, title: x.name || "", bot: Boolean(x.bot) };
   });
 }
@@ -75,17 +76,20 @@ async function load() {
     const [rep, room] = await Promise.all([
       fetch(`/api/rooms/${code}/games/${game}/replay`).then(async (r) => {
         const d = await r.json().catch(() => ({}));
-        if (!r.ok) throw new Error(d.error || r.statusText);
+        if (!r.ok) throw new Error(r.status === 403 ? "hidden" : d.error || r.statusText);
         return d;
       }),
       fetch(`/api/rooms/${code}`).then((r) => (r.ok ? r.json() : null)).catch(() => null),
     ]);
     R.steps = rep.steps || [];
     R.seats = room && room.seats ? room.seats : [];
+    R.event = Boolean(room && room.event);
+    setTeamNames(room && room.event ? room.event.teams : null);
     show();
   } catch (e) {
-    toast(t("replay_missing"), "error", 10000);
-    $("step-action").textContent = t("replay_missing");
+    const why = e.message === "hidden" ? "replay_hidden" : "replay_missing"; // a duplicate deal in play
+    toast(t(why), "error", 10000);
+    $("step-action").textContent = t(why);
   }
 }
 

@@ -37,10 +37,19 @@ function placesTable(res, ctx) {
       el("td", { class: "who" }, el("span", { class: "team-dot" }), " ", ctx.name(s)),
       dian ? el("td", { class: res.opened[s] ? "opened" : "not-opened" }, res.opened[s] ? t("opened") : t("not_opened")) : null,
       el("td", { class: "num" }, signed(res.place_points[s])),
-      el("td", { class: "left" }, res.hands[s] ? miniCards(res.hands[s], "small") : el("span", { class: "muted" }, t("settle_out"))),
+      el("td", { class: "left" }, leftCell(res, s)),
     ),
   );
   return el("table", { class: "settle-places" }, el("thead", null, head), el("tbody", null, rows));
+}
+
+/** A seat's cards left; while a duplicate deal is still being played at the other table
+ * (`hands_hidden`) only one's own are shown. */
+function leftCell(res, s) {
+  if (res.hands_hidden && res.hands[s] === null) {
+    return el("span", { class: "muted hidden-hand", title: t("settle_hidden_why") }, t("settle_hidden"));
+  }
+  return res.hands[s] ? miniCards(res.hands[s], "small") : el("span", { class: "muted" }, t("settle_out"));
 }
 
 function teamSum(values) {
@@ -65,7 +74,7 @@ function scoreTable(res) {
   return el(
     "table",
     { class: "settle-scores" },
-    el("thead", null, el("tr", null, el("th"), el("th", { class: "ta" }, t("team_a")), el("th", { class: "tb" }, t("team_b")))),
+    el("thead", null, el("tr", null, el("th"), el("th", { class: "ta" }, teamName(0)), el("th", { class: "tb" }, teamName(1)))),
     el("tbody", null, rows),
   );
 }
@@ -143,12 +152,12 @@ function nextBox(view, ctx, on) {
 
 export function winnerText(totals) {
   if (!totals || totals[0] === totals[1]) return t("tie");
-  return t("winner", totals[0] > totals[1] ? t("team_a") : t("team_b"));
+  return t("winner", teamName(totals[0] > totals[1] ? 0 : 1));
 }
 
 /**
  * The settlement of the finished game in `view`. `on` = {act(action), next(), close()};
- * `replayHref` links the game's replay.
+ * `replayHref` links the game's replay (null: not yet, a duplicate deal still being played).
  */
 export function settlementPanel(view, ctx, on, replayHref) {
   const m = view.match;
@@ -172,6 +181,8 @@ export function settlementPanel(view, ctx, on, replayHref) {
       " : ",
       el("span", { class: "tag team-b" }, `${teamName(1)} ${m.totals[1]}`),
     ),
-    el("div", { class: "row" }, el("a", { class: "button replay-link", href: replayHref, target: "_blank" }, t("replay"))),
+    replayHref
+      ? el("div", { class: "row" }, el("a", { class: "button replay-link", href: replayHref, target: "_blank" }, t("replay")))
+      : el("div", { class: "muted replay-later" }, t("replay_later")),
   );
 }

@@ -7,7 +7,7 @@ import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
 import { settlementPanel } from "./settlement.js";
 import { isMuted, setMuted, sound, unlockOnGesture } from "./sound.js";
 import { firstLeadMade, hasTribute, huanCheckText, tributePanel } from "./tribute.js";
-import { displayName, errorText, eventText, momentOf, namer, noteText, reasonText } from "./words.js";
+import { displayName, errorText, eventText, momentOf, namer, noteText, reasonText, setTeamNames, teamName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const CARD_KINDS = ["burn", "play", "huan"];
@@ -26,6 +26,9 @@ const INVITE = (() => {
   const invite = q.get("invite");
   return invite && Number.isInteger(seat) && seat >= 1 && seat <= 6 ? { seat: seat - 1, invite } : null;
 })();
+/** Where this page keeps its seat token: a seat link its own, so that two links of one table
+ * opened in one browser each keep their player's seat. */
+const SLOT = INVITE ? INVITE.seat : null;
 
 const S = {
   ws: null,
@@ -136,6 +139,7 @@ function connect() {
     const msg = { type: "join", room: code };
     if (S.name) msg.name = S.name;
     if (S.token) msg.token = S.token;
+    if (INVITE) Object.assign(msg, INVITE); // the invited player comes in however many watch
     ws.send(JSON.stringify(msg));
     clearInterval(S.pingTimer);
     S.pingTimer = setInterval(() => send({ type: "ping" }), 25000);
@@ -210,8 +214,8 @@ function onMessage(msg) {
       // another connection presented this seat's token: it has the seat now, we watch
       S.token = null;
       S.seat = null;
-      saveRoom(code, { token: null, name: S.name });
-      toast(t("seat_replaced"), "error", 10000);
+      saveRoom(code, { token: null, name: S.name }, SLOT);
+      toast(t(msg.why === "relink" ? "seat_relinked" : "seat_replaced"), "error", 10000);
       render();
       break;
     default:
@@ -223,7 +227,7 @@ function onWelcome(msg) {
   S.joined = true;
   S.token = msg.token || S.token;
   S.seat = msg.seat === undefined ? null : msg.seat;
-  saveRoom(code, { token: S.token, name: S.name });
+  saveRoom(code, { token: S.token, name: S.name }, SLOT);
   setConn("connected", "ok");
   document.body.classList.toggle("spectating", S.seat === null);
   const then = S.afterWelcome;
@@ -253,6 +257,7 @@ function onState(msg) {
   }
   if (Number.isFinite(v)) S.version = v;
   S.room = msg.room || S.room;
+  setTeamNames(S.room && S.room.event ? S.room.event.teams : null);
   S.view = msg.view || null;
   S.deadline = msg.deadline || null;
   if (S.view && S.view.seat !== undefined && S.view.seat !== null && S.view.seat !== S.seat) S.seat = S.view.seat;
@@ -310,12 +315,13 @@ function errorWords(msg) {
 /** The room summary's seats: [{name, title, bot, trust, connected, empty, free}]. */
 function roomSeats() {
   const raw = (S.room && S.room.seats) || [];
+  const registered = Boolean(S.room && S.room.event); // an event's bots play as its players
   const out = [];
   for (let s = 0; s < SEATS; s++) {
     const x = raw[s] || {};
     const bot = x.bot || null;
     out.push({
-      name: bot ? t("bot_name", s + 1) : x.name ? displayName(x.name) : "",
+      name: bot && !(registered && x.name) ? t("bot_name", s + 1) : x.name ? displayName(x.name) : "",
       title: x.name || "",
       bot: Boolean(bot),
       trust: Boolean(x.trust),
@@ -527,6 +533,9 @@ function renderTop() {
 
 function prestartCentre() {
   const waiting = S.room && S.room.status === "waiting";
+  if (!S.view && S.room && S.room.event && S.room.event.hidden) {
+    return el("div", { class: "turn-status duplicate-hidden" }, t("duplicate_hidden"));
+  }
   return el("div", { class: "turn-status" }, waiting ? t("waiting_room") : t("loading_room"));
 }
 
@@ -900,13 +909,21 @@ function onKey(e) {
 }
 
 // ------------------------------------------------------------------ side panels
+/** The score without a view: a spectator of a duplicate table whose deal the other table
+ * still plays sees the room's totals (the summary's), nothing of the game. */
+function hiddenScore() {
+  const r = S.room;
+  if (!r || !r.event || !r.event.hidden || !r.totals) return null;
+  return { totals: r.totals, game: r.game || 0, results: [] };
+}
+
 function renderScore() {
   const v = S.view;
-  const m = (v && v.match) || null;
+  const m = (v && v.match) || hiddenScore();
   const sc = $("score");
   sc.textContent = "";
   if (m) {
-    sc.append(el("span", { class: "tag team-a" }, `${t("team_a")} ${m.totals[0]}`), " : ", el("span", { class: "tag team-b" }, `${t("team_b")} ${m.totals[1]}`));
+    sc.append(el("span", { class: "tag team-a" }, `${teamName(0)} ${m.totals[0]}`), " : ", el("span", { class: "tag team-b" }, `${teamName(1)} ${m.totals[1]}`));
   }
   const mp = $("match-panel");
   mp.textContent = "";
@@ -918,8 +935,8 @@ function renderScore() {
       el(
         "div",
         { class: "totals" },
-        el("span", { class: "tag team-a" }, `${t("team_a")} ${m.totals[0]}`),
-        el("span", { class: "tag team-b" }, `${t("team_b")} ${m.totals[1]}`),
+        el("span", { class: "tag team-a" }, `${teamName(0)} ${m.totals[0]}`),
+        el("span", { class: "tag team-b" }, `${teamName(1)} ${m.totals[1]}`),
         el("span", { class: "muted" }, t("game_n", m.game)),
       ),
     );
@@ -940,7 +957,7 @@ function resultsTable(results) {
       el(
         "tr",
         null,
-        el("td", null, el("a", { href: replayHref(i), target: "_blank" }, t("game_n", i + 1))),
+        el("td", null, replayHref(i) ? el("a", { href: replayHref(i), target: "_blank" }, t("game_n", i + 1)) : t("game_n", i + 1)),
         el("td", { class: "ta" }, String(r.team_scores[0])),
         el("td", { class: "tb" }, String(r.team_scores[1])),
       ),
@@ -948,7 +965,10 @@ function resultsTable(results) {
   );
 }
 
+/** The replay of game `i`; null while it is a duplicate deal the other table still plays. */
 function replayHref(i) {
+  const shown = S.room && S.room.event ? S.room.event.public_games : null;
+  if (shown !== null && shown !== undefined && i >= shown) return null;
   return `/replay/${code}/${i}`;
 }
 
@@ -1109,7 +1129,7 @@ async function copyLink() {
 function start() {
   applyStatic();
   document.title = `够级 ${code}`;
-  const saved = loadRoom(code);
+  const saved = loadRoom(code, SLOT);
   S.token = saved.token || null;
   S.name = saved.name || loadName();
   $("lang").addEventListener("click", toggleLang);

@@ -16,7 +16,15 @@ export function namer(names, me = null) {
   };
 }
 
+let TEAMS = null; // a competition table's two teams as registered (A first), or null
+
+/** Name the teams as an event registered them (`[A, B]`), or null for 甲队/乙队. */
+export function setTeamNames(names) {
+  TEAMS = Array.isArray(names) && names.length === 2 && names.every((n) => typeof n === "string") ? names : null;
+}
+
 export function teamName(team) {
+  if (TEAMS) return displayName(TEAMS[team ? 1 : 0]);
   return team === 0 ? t("team_a") : t("team_b");
 }
 
