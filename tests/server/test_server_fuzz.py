@@ -218,7 +218,8 @@ def _check_documented(m: Any, who: str) -> None:
     elif kind == "hint":
         assert keys == {"type", "action"} and isinstance(m["action"], str) and m["action"], m
     elif kind == "replaced":
-        assert keys == {"type", "message"} and isinstance(m["message"], str), m
+        assert {"type", "message"} <= keys <= {"type", "message", "why"}, m
+        assert isinstance(m["message"], str) and m.get("why", "relink") == "relink", m
     elif kind == "check":
         assert (
             {"type", "action", "ok", "reason"} <= keys <= {"type", "action", "ok", "reason", "id"}
