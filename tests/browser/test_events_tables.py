@@ -101,7 +101,7 @@ def test_seat_links_in_one_browser_and_a_duplicate_table_in_words(
     expect(tabs[0].locator("#hand .card").first).to_be_visible()
     assert tabs[0].evaluate("window.gouji.state.seat") == seats[0]
     assert [t.evaluate("window.gouji.state.seat") for t in tabs[1:]] == seats[1:]
-    expect(tabs[1].locator(".toast")).to_have_count(0)  # nobody was replaced
+    expect(tabs[1].locator(".toast.error")).to_have_count(0)  # nobody was replaced
 
     # the event's names: teams and players, the bots by their registered names
     page = tabs[0]
