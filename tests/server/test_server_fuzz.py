@@ -1170,7 +1170,11 @@ SURE_REQUESTS = (
     Req("POST", "/api/rooms", b'{"overrides":{"deck.remove":"{3: 2, 4:2}"}}'),  # a map as text
     Req("POST", "/api/rooms", b'{"overrides":{"deck.remove":"3:x"}}'),  # one not read
     Req("POST", "/api/rooms", b'{"next_delay_ms":600001}'),  # out of range
-    Req("POST", "/api/rooms", b" " * MAX_BODY + b"{}"),  # too large
+    Req("POST", "/api/rooms", b" " * MAX_BODY + b"{}"),  # too large, in every way it can be
+    Req("POST", "/api/rooms", b"[" * (MAX_BODY + 1)),
+    Req("POST", "/api/rooms", b"{}", (("content-length", "9" * 5000),)),
+    Req("POST", "/api/rooms", b"{}", (("content-length", "99999999999999999999"),)),
+    Req("POST", "/api/rooms", b" " * MAX_BODY + b"{}", (("transfer-encoding", "chunked"),)),
     Req("POST", "/api/rooms", b"{" * 40_000, (("content-type", "application/json"),)),
 )
 
