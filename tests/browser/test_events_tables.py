@@ -35,6 +35,7 @@ BOTS = {"name": "机器队", "players": ["机一", "机二", "机三"], "bot": "
 NAMES = ("青岛队", "机器队", *PEOPLE["players"], *BOTS["players"])
 HIDDEN = {"zh": "另一桌还在打", "en": "the other table is still playing"}
 LEFT_HIDDEN = {"zh": "暂不公开", "en": "hidden for now"}
+WAITING = {"zh": "另一张桌打完这一局", "en": "other table to finish this game"}
 
 
 def _api(server: LiveServer, path: str, body: Any = None, key: str | None = None) -> Any:
@@ -136,6 +137,9 @@ def test_seat_links_in_one_browser_and_a_duplicate_table_in_words(
         expect(tab.locator("#settlement .hidden-hand").first).to_have_text(LEFT_HIDDEN[lang])
         expect(tab.locator("#settlement .replay-link")).to_have_count(0)
         expect(tab.locator("#match-panel .results a")).to_have_count(0)
+        # the next game is the event's to start: no 下一局 button, but why it waits
+        expect(tab.locator("#settlement .event-hold")).to_contain_text(WAITING[lang])
+        expect(tab.locator(".next-btn")).to_have_count(0)
     expect(watcher.locator("#felt")).to_contain_text(HIDDEN[lang])
     shoot(page, shots / f"event-table-settled-{lang}.png")
 

@@ -146,6 +146,7 @@ function nextBox(view, ctx, on) {
   const m = view.match;
   if (m.prompt) return promptBox(view, ctx, on.act);
   if (m.is_over) return el("div", { class: "go-winner" }, winnerText(m.totals));
+  if (ctx.held) return el("div", { class: "muted event-hold" }, t(ctx.held));
   if (ctx.me === null) return el("div", { class: "muted" }, t("next_wait"));
   return el("div", { class: "row" }, el("button", { type: "button", class: "primary next-btn", dataset: { action: "next" }, onclick: on.next }, t("next_game")));
 }

@@ -346,7 +346,16 @@ function names() {
 
 /** Names of the seats, the viewer's seat and the hint: what the panels need to say things. */
 function naming() {
-  return { ...namer(names(), S.seat), hint: S.hint };
+  return { ...namer(names(), S.seat), hint: S.hint, held: eventHold() };
+}
+
+/** Why an event's table does not start its next game now (the event decides): waiting for
+ * the match's other table, the match decided, the event closed; null when it may. */
+function eventHold() {
+  const e = S.room && S.room.event;
+  if (!e) return null;
+  if (e.halted) return e.halted === "closed" ? "event_closed" : "event_decided";
+  return e.waiting ? "event_waiting" : null;
 }
 
 function gameNo() {
@@ -719,7 +728,7 @@ function gameEndButtons(v) {
   if (v.is_over && S.settleClosed === gameNo() && m.result) {
     out.push(el("button", { type: "button", class: "settle-open", onclick: () => reopenSettlement() }, t("settle_show")));
   }
-  if (v.is_over && !m.prompt && !m.is_over && S.seat !== null) {
+  if (v.is_over && !m.prompt && !m.is_over && S.seat !== null && !eventHold()) {
     out.push(el("button", { type: "button", class: "primary next-btn", dataset: { action: "next" }, onclick: () => send({ type: "next" }) }, t("next_game")));
   }
   return out;
