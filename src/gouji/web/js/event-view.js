@@ -5,12 +5,12 @@ import { el } from "./common.js";
 import { placeName } from "./i18n.js";
 import { pick, presetInfo } from "./presets.js";
 import { matchTables, seatPlayers, tablesOf } from "./event-api.js";
-import { articleText, num, sanctionText, tableLabel, w } from "./event-words.js";
+import { articleText, num, parseTableId, sanctionText, tableLabel, w } from "./event-words.js";
 
 /** The status of the event in words. */
 export function statusText(ev) {
   const st = ev.status || "registering";
-  if (st === "over") return w("st_over");
+  if (st === "over") return w(ev.unfinished ? "st_unfinished" : "st_over");
   if (st === "registering") return w("st_registering");
   return w("st_" + st, ev.round || 0);
 }
@@ -40,13 +40,15 @@ export function eventHeader(ev) {
       "p",
       { class: "ev-status" },
       el("span", { class: "ev-badge st-" + st, id: "ev-status" }, statusText(ev)),
-      st === "over"
-        ? el(
-            "span",
-            { class: "ev-champion", id: "ev-champion" },
-            ev.winner ? w("champion", ev.winner) : w("no_champion"),
-          )
-        : null,
+      st === "over" && ev.unfinished
+        ? el("span", { class: "ev-unfinished", id: "ev-unfinished" }, w("unfinished_note"))
+        : st === "over"
+          ? el(
+              "span",
+              { class: "ev-champion", id: "ev-champion" },
+              ev.winner ? w("champion", ev.winner) : w("no_champion"),
+            )
+          : null,
     ),
   );
 }
@@ -65,9 +67,9 @@ export function standingsTable(ev) {
   const body = rows.map((r, i) =>
     el(
       "tr",
-      { class: r.disqualified ? "dq" : i === 0 && ev.status === "over" ? "first" : null },
+      { class: r.disqualified ? "dq" : i === 0 && ev.winner && r.team === ev.winner ? "first" : null },
       el("td", { class: "num" }, String(r.place || i + 1)),
-      el("td", { class: "team" }, r.team, r.disqualified ? el("span", { class: "ev-dq" }, w("dq")) : null),
+      el("td", { class: "team" }, r.team, seedMark(ev, r.team), r.disqualified ? el("span", { class: "ev-dq" }, w("dq")) : null),
       el("td", { class: "num" }, num(r.points)),
       el("td", { class: "num" }, num(r.score)),
       el("td", { class: "num" }, num(r.matches_won)),
@@ -84,21 +86,107 @@ export function matchDone(ev, m) {
   return tables.length > 0 && tables.every((t) => t.done);
 }
 
-/** "7 : 5" or "轮空" or "第 2/3 局" for a match of the summary. */
-function matchScore(ev, m) {
-  if (m.bye) return w("bye");
-  if (!m.games && !matchDone(ev, m)) return w("vs");
-  return `${num(m.totals[0])} : ${num(m.totals[1])}`;
+/** Two numbers as a score: "7 : 5" (negative with a real minus sign). */
+export function pair(v) {
+  return `${num(v[0])} : ${num(v[1])}`;
 }
 
-function matchOutcome(ev, m) {
-  if (m.bye) return w("bye");
-  if (m.winner) return w("won_by", m.winner);
-  if (matchDone(ev, m)) return w("draw_result");
-  if (ev.status === "over") return w("unfinished");
+/** A team's record of the JSON's team_list (players, seed), or null. */
+function teamOf(ev, name) {
+  return (ev.team_list || []).find((t) => t && t.name === name) || null;
+}
+
+/** A seeded team's mark beside its name (种子 1), or null. */
+export function seedMark(ev, name) {
+  const t = teamOf(ev, name);
+  return t && t.seed ? el("span", { class: "ev-seed" }, w("seed_n", t.seed)) : null;
+}
+
+/** A team's name with its seed mark and, at a match it did not come to, 弃权. */
+export function teamName(ev, name, m) {
+  const absent = m && (m.walkover || []).includes(name);
+  return [name, seedMark(ev, name), absent ? el("span", { class: "ev-wo" }, w("walkover")) : null];
+}
+
+/** Which trio of a duplicate team of six sits on `side` of a table (the team at seats 1, 3, 5
+ * plays its first trio, the other its second), or "" for a team of three. */
+export function trioOf(ev, t, side) {
+  const team = teamOf(ev, t.teams[side]);
+  return team && (team.players || []).length === 6 ? w(side ? "trio_2" : "trio_1") : "";
+}
+
+/** Who sits where at a duplicate table: "一队（第一组）坐 1、3、5 号". */
+export function seatsLine(ev, t) {
+  return [0, 1]
+    .map((side) => {
+      const seats = w(side ? "seats_b" : "seats_a");
+      const trio = trioOf(ev, t, side);
+      return trio ? w("trio_seats", t.teams[side], trio, seats) : w("team_seats", t.teams[side], seats);
+    })
+    .join(" · ");
+}
+
+/** The game from which a table's totals count (R17.3: after a knockout tie they restart with
+ * each extra game); 0 when no tie reset them. The table's `needed` tells how far it is. */
+export function resetOf(ev, t) {
+  const games = ev.games || 0;
+  return games && (t.needed || 0) > games ? t.needed - 1 : 0;
+}
+
+/** A table's games summed in the order of `order` (two team names), from game `from` on. */
+export function tableSums(t, order, from = 0) {
+  const flip = order && t.teams[0] !== order[0];
+  const sums = [0, 0];
+  for (const g of (t.games || []).slice(from)) {
+    sums[0] += Number(g.team_scores[flip ? 1 : 0]) || 0;
+    sums[1] += Number(g.team_scores[flip ? 0 : 1]) || 0;
+  }
+  return sums;
+}
+
+/** A match's numbers: `totals`, what decides it (the summary's, since the last R17.3 reset),
+ * `whole`, every game of its tables, and `reset`, the game the totals count from (0: none). */
+export function matchSums(ev, m) {
   const tables = matchTables(ev, m.id);
-  const needed = Math.max(0, ...tables.map((t) => t.needed || 0));
-  return needed ? w("games_done", m.games || 0, needed) : w("playing");
+  const whole = [0, 0];
+  for (const t of tables) {
+    const s = tableSums(t, m.teams);
+    whole[0] += s[0];
+    whole[1] += s[1];
+  }
+  const reset = Math.max(0, ...tables.map((t) => resetOf(ev, t)));
+  return { totals: m.totals || [0, 0], whole, reset };
+}
+
+/** The match's score in words: "7 : 5"; after a knockout tie the totals that decide it and
+ * the whole match's, each named ("加赛 19 : 23（全场 63 : 42）"); 轮空; 弃权. */
+export function matchScoreText(ev, m) {
+  if (m.bye) return w("bye");
+  if ((m.walkover || []).length) return w("walkover");
+  if (!m.games && !matchDone(ev, m)) return w("vs");
+  const s = matchSums(ev, m);
+  return s.reset ? w("extra_score", pair(s.totals), pair(s.whole)) : pair(s.totals);
+}
+
+/** What became of a match: 轮空; "X 弃权，Y 胜"; "加赛 5 局 · X 胜（抽签决定）"; 平局; the games
+ * played so far. */
+export function matchOutcomeText(ev, m) {
+  if (m.bye) return w("bye");
+  const absent = m.walkover || [];
+  if (absent.length > 1) return w("walkover_both");
+  if (absent.length === 1) return m.winner ? w("walkover_won", absent[0], m.winner) : w("walkover_by", absent[0]);
+  const parts = [];
+  const extra = m.extra_games || 0;
+  if (extra) parts.push(extra === 1 ? w("extra_games_1") : w("extra_games_n", extra));
+  if (m.winner) parts.push(m.by_lot ? w("won_by_lot", m.winner) : w("won_by", m.winner));
+  else if (matchDone(ev, m)) parts.push(w("draw_result"));
+  else if (ev.status === "over") parts.push(w("unfinished"));
+  else {
+    const tables = matchTables(ev, m.id);
+    const needed = Math.max(0, ...tables.map((t) => t.needed || 0));
+    parts.push(needed ? w("games_done", m.games || 0, needed) : w("playing"));
+  }
+  return parts.join(" · ");
 }
 
 /** How many rounds a knockout of `n` teams takes (byes make round 2 a power of two). */
@@ -108,60 +196,87 @@ export function knockoutRounds(n) {
   return Math.max(r, 1);
 }
 
-/** A knockout round's name: 决赛 (final), 半决赛 (semi-final), else 第 n 轮. */
-function koRoundName(r, total) {
-  if (r === total) return w("final");
-  if (r === total - 1) return w("semi_final");
+/** The teams that entered a drawn knockout round (a bye counts one; the match for third place
+ * is beside the final, not a round of its own). */
+function entrants(matches) {
+  let n = 0;
+  for (const m of matches) if (!m.third_place) n += m.bye || m.teams[1] === null ? 1 : 2;
+  return n;
+}
+
+/** A knockout round's name by the teams it had: 决赛 (two), 半决赛 (three or four), else 第 n
+ * 轮 — so a round is named the final only where the bracket really reached it. */
+function koRoundName(left, r) {
+  if (left === 2) return w("final");
+  if (left === 3 || left === 4) return w("semi_final");
   return w("round_n", r);
 }
 
-/** The knockout bracket: a column per round, a box per match (winner in bold); the rounds
- * still to come as empty boxes. */
+function tbdMatch(label) {
+  return el(
+    "div",
+    { class: "br-match tbd" + (label ? " third" : "") },
+    label ? el("div", { class: "br-label" }, label) : null,
+    el("div", { class: "br-team" }, w("tbd")),
+    el("div", { class: "br-team" }, w("tbd")),
+  );
+}
+
+/** A match's box in the bracket: the two teams (winner in bold, seeds, 弃权), the totals that
+ * decide it, after a tie both kinds of totals named, and the outcome (抽签决定 …). */
+function bracketMatch(ev, m) {
+  const done = matchDone(ev, m);
+  const absent = (m.walkover || []).length > 0;
+  const numbers = !m.bye && !absent && (m.games || done);
+  const line = (name, k) =>
+    el(
+      "div",
+      {
+        class:
+          "br-team" +
+          (m.winner === name || (m.bye && k === 0) ? " win" : "") +
+          (done && m.winner && m.winner !== name ? " lost" : ""),
+      },
+      el("span", { class: "br-name" }, name === null ? w("bye") : teamName(ev, name, m)),
+      m.bye ? null : el("span", { class: "br-total" }, numbers ? num(m.totals[k]) : ""),
+    );
+  const s = m.bye ? null : matchSums(ev, m);
+  return el(
+    "div",
+    { class: "br-match" + (m.third_place ? " third" : "") + (done || ev.status === "over" ? " done" : " live"), dataset: { match: m.id } },
+    m.third_place ? el("div", { class: "br-label" }, w("third_place")) : null,
+    line(m.teams[0], 0),
+    line(m.teams[1], 1),
+    s && s.reset ? el("div", { class: "br-note br-extra" }, w("extra_score", pair(s.totals), pair(s.whole))) : null,
+    m.bye ? null : el("div", { class: "br-note" + (m.by_lot ? " br-lot" : "") }, matchOutcomeText(ev, m)),
+  );
+}
+
+/** The knockout bracket: a column per round, a box per match (winner in bold); while the event
+ * goes on, the rounds still to come as empty boxes. */
 export function bracket(ev) {
   const rounds = ev.rounds || [];
   if (!rounds.length) return el("p", { class: "muted" }, w("no_rounds"));
-  const total = ev.status === "over" ? rounds.length : Math.max(rounds.length, knockoutRounds((ev.teams || []).length));
-  const later = [];
-  for (let r = rounds.length + 1; r <= total; r++) {
-    const boxes = [];
-    for (let k = 0; k < 2 ** (total - r); k++) {
-      boxes.push(el("div", { class: "br-match tbd" }, el("div", { class: "br-team" }, w("tbd")), el("div", { class: "br-team" }, w("tbd"))));
-    }
-    later.push(el("div", { class: "br-round" }, el("h3", null, koRoundName(r, total)), el("div", { class: "br-matches" }, ...boxes)));
-  }
   const cols = rounds.map((matches, r) =>
     el(
       "div",
       { class: "br-round" },
-      el("h3", null, koRoundName(r + 1, total)),
-      el(
-        "div",
-        { class: "br-matches" },
-        ...matches.map((m) => {
-          const done = matchDone(ev, m);
-          const line = (name, k) =>
-            el(
-              "div",
-              {
-                class:
-                  "br-team" +
-                  (m.winner === name || (m.bye && k === 0) ? " win" : "") +
-                  (done && m.winner && m.winner !== name ? " lost" : ""),
-              },
-              el("span", { class: "br-name" }, name === null ? w("bye") : name),
-              m.bye ? null : el("span", { class: "br-total" }, m.games || done ? num(m.totals[k]) : ""),
-            );
-          return el(
-            "div",
-            { class: "br-match" + (done || ev.status === "over" ? " done" : " live"), dataset: { match: m.id } },
-            line(m.teams[0], 0),
-            line(m.teams[1], 1),
-            m.bye ? null : el("div", { class: "br-note" }, matchOutcome(ev, m)),
-          );
-        }),
-      ),
+      el("h3", null, koRoundName(entrants(matches), r + 1)),
+      el("div", { class: "br-matches" }, ...matches.map((m) => bracketMatch(ev, m))),
     ),
   );
+  const later = [];
+  if (ev.status !== "over") {
+    // every match of the last round drawn sends one team on (a bye its team)
+    let left = rounds[rounds.length - 1].filter((m) => !m.third_place).length;
+    for (let r = rounds.length + 1; left > 1; r++) {
+      const boxes = [];
+      for (let k = 0; k < Math.ceil(left / 2); k++) boxes.push(tbdMatch(""));
+      if (left === 2 && ev.third_place) boxes.push(tbdMatch(w("third_place")));
+      later.push(el("div", { class: "br-round" }, el("h3", null, koRoundName(left, r)), el("div", { class: "br-matches" }, ...boxes)));
+      left = Math.ceil(left / 2);
+    }
+  }
   return el("div", { class: "bracket", id: "bracket" }, ...cols, ...later);
 }
 
@@ -176,10 +291,14 @@ export function pairings(ev) {
         "tr",
         { class: matchDone(ev, m) || ev.status === "over" ? "done" : "live", dataset: { match: m.id } },
         el("td", { class: "num" }, String(k + 1)),
-        el("td", { class: "team" + (m.winner === m.teams[0] ? " win" : "") }, m.teams[0]),
-        el("td", { class: "score" }, matchScore(ev, m)),
-        el("td", { class: "team" + (m.winner && m.winner === m.teams[1] ? " win" : "") }, m.teams[1] === null ? w("bye") : m.teams[1]),
-        el("td", { class: "outcome" }, matchOutcome(ev, m)),
+        el("td", { class: "team" + (m.winner === m.teams[0] ? " win" : "") }, teamName(ev, m.teams[0], m)),
+        el("td", { class: "score" }, matchScoreText(ev, m)),
+        el(
+          "td",
+          { class: "team" + (m.winner && m.winner === m.teams[1] ? " win" : "") },
+          m.teams[1] === null ? w("bye") : teamName(ev, m.teams[1], m),
+        ),
+        el("td", { class: "outcome" + (m.by_lot ? " lot" : "") }, m.third_place ? w("third_place") + " · " : "", matchOutcomeText(ev, m)),
       ),
     );
     out.push(
@@ -194,7 +313,14 @@ export function pairings(ev) {
   return el("div", { class: "pairings", id: "pairings" }, ...out);
 }
 
-/** The current round's tables still playing, with the room to watch (online). */
+/** A team at a table: its name, and with a duplicate team of six the trio that sits there. */
+function tableTeam(ev, t, side) {
+  const trio = trioOf(ev, t, side);
+  return el("span", { class: "tag " + (side ? "team-b" : "team-a") }, t.teams[side], trio ? el("span", { class: "ev-trio" }, trio) : null);
+}
+
+/** The current round's tables still playing, with the room to watch (online). After a tie the
+ * score says which totals it is (加赛 … 全场 …), as the bracket does. */
 export function liveTables(ev) {
   const open = tablesOf(ev).filter((t) => t.round === ev.round && !t.done);
   if (!open.length) return el("p", { class: "muted", id: "no-live" }, w("no_live"));
@@ -203,26 +329,23 @@ export function liveTables(ev) {
     { class: "live-list", id: "live" },
     ...open.map((t) => {
       const played = (t.games || []).length;
-      const sums = [0, 0];
-      for (const g of t.games || []) for (const k of [0, 1]) sums[k] += Number(g.team_scores[k]) || 0;
+      const whole = tableSums(t, null);
+      const reset = resetOf(ev, t);
+      const score = reset ? w("extra_score", pair(tableSums(t, null, reset)), pair(whole)) : pair(whole);
+      const next = played + 1 > (ev.games || Infinity) ? w("extra_game") + " · " : "";
+      const third = (ev.rounds || []).some((r) => r.some((m) => m.third_place && m.id === t.match));
       return el(
         "div",
         { class: "live-table", dataset: { table: t.id } },
-        el("div", { class: "live-label" }, w("round_n", t.round), " · ", tableLabel(t.id, !!ev.duplicate)),
-        el(
-          "div",
-          { class: "live-teams" },
-          el("span", { class: "tag team-a" }, t.teams[0]),
-          el("b", { class: "live-score" }, `${num(sums[0])} : ${num(sums[1])}`),
-          el("span", { class: "tag team-b" }, t.teams[1]),
-        ),
+        el("div", { class: "live-label" }, w("round_n", t.round), " · ", third ? w("third_place") + " · " : "", tableLabel(t.id, !!ev.duplicate)),
+        el("div", { class: "live-teams" }, tableTeam(ev, t, 0), el("b", { class: "live-score" }, score), tableTeam(ev, t, 1)),
         el(
           "div",
           { class: "live-foot" },
           el(
             "span",
             { class: "muted" },
-            !t.needed ? w("waiting") : t.room && played < t.needed ? w("game_of", played + 1, t.needed) : w("games_done", played, t.needed),
+            !t.needed ? w("waiting") : played < t.needed ? next + w("game_of", played + 1, t.needed) : w("games_done", played, t.needed),
           ),
           t.room ? el("a", { class: "button small watch", href: "/r/" + t.room, target: "_blank", rel: "noopener" }, w("watch")) : null,
         ),
@@ -231,47 +354,92 @@ export function liveTables(ev) {
   );
 }
 
-/** Every game played at the tables of a round: places by player, team scores. */
-export function resultsOfRound(ev, round) {
-  const tables = tablesOf(ev).filter((t) => t.round === round && (t.games || []).length);
-  if (!tables.length) return null;
+/** The games of one table in the match's team order (so that the tables of a match add up to
+ * its header): each game's score (加赛 marked), places by player, penalties; the table's total
+ * and, after a tie, its games since the totals restarted. */
+function resultTable(ev, m, t, duplicate) {
+  const names = seatPlayers(ev, t);
+  const flip = t.teams[0] !== m.teams[0];
+  const reset = resetOf(ev, t);
+  const p = parseTableId(t.id);
+  const whole = tableSums(t, m.teams);
   return el(
     "div",
-    { class: "results-round" },
-    el("h3", null, w("round_n", round)),
-    ...tables.map((t) => {
-      const names = seatPlayers(ev, t);
-      return el(
-        "div",
-        { class: "result-table" },
-        el("h4", null, tableLabel(t.id, !!ev.duplicate), " · ", t.teams[0], ` ${w("vs")} `, t.teams[1]),
+    { class: "result-table", dataset: { table: t.id } },
+    duplicate || trioOf(ev, t, 0) || trioOf(ev, t, 1)
+      ? el("h5", null, duplicate && p ? w("table_n", p.table) + " · " : "", seatsLine(ev, t))
+      : null,
+    el(
+      "ol",
+      { class: "result-games" },
+      ...t.games.map((g) =>
         el(
-          "ol",
-          { class: "result-games" },
-          ...t.games.map((g) =>
-            el(
-              "li",
-              null,
-              el("b", null, `${num(g.team_scores[0])} : ${num(g.team_scores[1])}`),
-              " ",
-              el(
-                "span",
-                { class: "muted" },
-                (g.places || [])
-                  .map((p, seat) => [p, seat])
-                  .sort((a, b) => a[0] - b[0])
-                  .map(([p, seat]) => `${placeName(p)} ${names[seat]}`)
-                  .join(w("sep")),
-              ),
-              (g.penalties || []).length
-                ? el("span", { class: "pen" }, " ", (g.penalties || []).map((p) => `${w("k_penalty")} ${num(p.points)}`).join(w("sep")))
-                : null,
-            ),
+          "li",
+          { class: g.extra ? "extra" : null },
+          g.extra ? el("span", { class: "ev-extra" }, w("extra_game")) : null,
+          el("b", null, pair(flip ? [g.team_scores[1], g.team_scores[0]] : g.team_scores)),
+          " ",
+          el(
+            "span",
+            { class: "muted" },
+            (g.places || [])
+              .map((place, seat) => [place, seat])
+              .sort((a, b) => a[0] - b[0])
+              .map(([place, seat]) => `${placeName(place)} ${names[seat]}`)
+              .join(w("sep")),
           ),
+          (g.penalties || []).length
+            ? el("span", { class: "pen" }, " ", g.penalties.map((x) => w("pen_who", `${w("k_penalty")} ${num(x.points)}`, names[x.seat] || "")).join(w("sep")))
+            : null,
         ),
-      );
-    }),
+      ),
+    ),
+    el(
+      "p",
+      { class: "result-sum" },
+      w("sum_line", pair(whole)),
+      reset ? [" · ", w("extra_sum", pair(tableSums(t, m.teams, reset)))] : null,
+    ),
   );
+}
+
+/** Every match of a round that has a result: its header (teams, the score — both kinds of
+ * totals after a tie —, the outcome: 抽签决定, 弃权 …) and the games of its tables. */
+export function resultsOfRound(ev, round) {
+  const matches = (ev.rounds || [])[round - 1] || [];
+  const duplicate = !!ev.duplicate;
+  const blocks = [];
+  for (const m of matches) {
+    if (m.bye) continue;
+    const absent = (m.walkover || []).length > 0;
+    const tables = matchTables(ev, m.id).filter((t) => (t.games || []).length);
+    if (!tables.length && !absent) continue;
+    blocks.push(
+      el(
+        "div",
+        { class: "result-match" + (m.by_lot ? " lot" : ""), dataset: { match: m.id } },
+        el(
+          "h4",
+          null,
+          m.third_place ? w("third_place") + " · " : "",
+          tableLabel(m.id, false),
+          " · ",
+          teamName(ev, m.teams[0], m),
+          ` ${w("vs")} `,
+          teamName(ev, m.teams[1], m),
+        ),
+        el(
+          "p",
+          { class: "result-line" },
+          absent ? null : [el("b", { class: "result-score" }, matchScoreText(ev, m)), " · "],
+          el("span", { class: "result-outcome" }, matchOutcomeText(ev, m)),
+        ),
+        ...tables.map((t) => resultTable(ev, m, t, duplicate)),
+      ),
+    );
+  }
+  if (!blocks.length) return null;
+  return el("div", { class: "results-round" }, el("h3", null, w("round_n", round)), ...blocks);
 }
 
 /** The sanctions given so far: where and in which game, who, what, the article. */

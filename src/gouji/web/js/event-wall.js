@@ -31,7 +31,7 @@ function statusLine() {
     if (round === total) parts.push(w("final"));
     else if (round === total - 1) parts.push(w("semi_final"));
   }
-  if (ev.status === "over") parts.push(ev.winner ? w("champion", ev.winner) : w("no_champion"));
+  if (ev.status === "over" && !ev.unfinished) parts.push(ev.winner ? w("champion", ev.winner) : w("no_champion"));
   return parts.join(" · ");
 }
 

@@ -15,6 +15,7 @@ let shown = "";
 
 function render() {
   applyWords();
+  $("xlsx").href = `/api/events/${encodeURIComponent(code)}/export.xlsx?lang=${getLang() === "zh" ? "zh" : "en"}`;
   if (!ev) return;
   document.title = w("public_title", ev.name);
   patch($("head"), [eventHeader(ev)]);
@@ -62,6 +63,7 @@ function links() {
   $("wall-link").href = `/e/${code}/wall`;
   $("csv-standings").href = `${base}/standings.csv`;
   $("csv-results").href = `${base}/results.csv`;
+  $("xlsx").href = `${base}/export.xlsx?lang=${getLang() === "zh" ? "zh" : "en"}`;
   $("admin-link").href = `/e/${code}/admin`;
   $("admin-link").classList.toggle("hidden", !loadKey(code));
 }
