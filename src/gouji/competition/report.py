@@ -28,6 +28,7 @@ def summary(ev: Event) -> dict[str, Any]:
                     "teams": names,
                     "games": games,
                     "extra_games": ev.extra_games(m),
+                    "reset_at": m.reset_at,  # the game (from 0) the totals count from
                     "totals": totals,
                     "winner": None if m.is_bye or m.winner is None else ev.teams[m.winner].name,
                     "bye": m.is_bye,

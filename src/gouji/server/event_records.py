@@ -340,7 +340,7 @@ def routes(events: Events) -> list[Route]:
         extra = MAX_TIE_GAMES if ev.format == "knockout" else 0
         out = []
         for m in rnd.matches:
-            if m.is_bye:
+            if m.is_bye or m.walkover:  # no game is played there
                 continue
             boards = hand_records(ev.rules, m.tables[0].seed, ev.games + extra)
             for b in boards:
