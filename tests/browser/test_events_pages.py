@@ -115,13 +115,15 @@ def register(page: Page, name: str, players: list[str]) -> None:
 
 
 def enter_sheet(page: Page, table: str, places: list[int]) -> None:
-    """Fill the next game's sheet of `table` (a place per player) and enter it."""
+    """Fill the next game's sheet of `table` (a place per player), look at the scores it gives
+    and confirm them."""
     card = page.locator(f'.ev-tablecard[data-table="{table}"]')
     form = card.locator("form.sheet")
     title = form.locator("h4").inner_text()
     for seat, place in enumerate(places):
         form.locator(f'select.place[data-seat="{seat}"]').select_option(str(place))
     form.locator("button.submit-sheet").click()
+    page.locator("dialog#ask button.ask-ok").click()
     page.wait_for_function(  # the next game's sheet, or none once the match is decided
         """([id, title]) => {
             const h = document.querySelector(`.ev-tablecard[data-table="${id}"] form.sheet h4`);
@@ -344,7 +346,8 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     page.locator("#lang").click()
     expect(page.locator("#ev-status")).to_have_text("Event over")
     names = ("社区够级赛", *TEAMS, *(p for ps in TEAMS.values() for p in ps))
-    assert_en_words(page, "the organiser's page", names)
+    names_too = (*names, "日照队", "甲", "乙", "丙")  # the team registered and removed (the log)
+    assert_en_words(page, "the organiser's page", names_too)
     public.locator("#lang").click()
     expect(public.locator("#ev-champion")).to_have_text(f"Winner: {champion}")
     expect(public.locator("#sanctions")).to_contain_text(
@@ -425,9 +428,12 @@ def test_online_round_hands_out_seat_links(
         True,
         "MATCH7",
     )
+    # a duplicate team of people is six players, two trios (one at each table, both at once)
+    expect(page.locator("#six-hint")).to_contain_text("seats 1, 3, 5")
     for name in ("North", "South"):
-        register(page, name, [f"{name} {k}" for k in (1, 2, 3)])
-        expect(page.locator(f'#team-list li[data-team="{name}"]')).to_be_visible()
+        register(page, name, [f"{name} {k}" for k in (1, 2, 3, 4, 5, 6)])
+        item = page.locator(f'#team-list li[data-team="{name}"]')
+        expect(item).to_contain_text("(seats 2, 4, 6)")
     # a bot team: the players named after the team, the bots at the chosen level
     page.locator("#team-name").fill("Robots")
     page.locator("#team-bot").check()
@@ -440,6 +446,7 @@ def test_online_round_hands_out_seat_links(
     expect(page.locator("#team-list li")).to_have_count(2)
     page.locator("#draw").click()
     expect(page.locator(".ev-tablecard")).to_have_count(2)  # duplicate: two tables a match
+    expect(page.locator("#roster-list li")).to_have_count(2)
     tables = event_json(live_server, code)["tables"]
     for t in tables:
         links = page.locator(f'.ev-tablecard[data-table="{t["id"]}"] .seat-link')
@@ -479,15 +486,16 @@ def test_online_round_hands_out_seat_links(
     other.goto(f"{live_server.url}/e/{code}/admin")
     expect(other.locator("#key-form")).to_be_visible()
     expect(other.locator(".seat-link")).to_have_count(0)
+    expect(other.locator(".ev-tablecard")).to_have_count(2)  # the tables, read only
+    expect(other.locator("details.sanction-box")).to_have_count(0)
     other.locator("#key-input").fill("not-the-key")
     other.locator("#key-save").click()
-    other.locator("details.sanction-box summary").first.click()
-    sanction = other.locator("form.sanction-form").first
-    sanction.locator("select.who").select_option("1")
-    sanction.locator("button.submit-sanction").click()
-    expect(other.locator("#admin-error")).to_have_text("组织者密钥不对，或者没有填。")
+    expect(other.locator("#admin-error")).to_have_text(
+        "密钥不对：不是这场比赛的组织者或裁判密钥（裁判密钥可能已经收回）。"
+    )
     expect(other.locator("#key-form")).to_be_visible()  # asked again
-    forget_refusals(pages, 2)  # the seat links with the wrong key, the sanction without one
+    expect(other.locator("details.sanction-box")).to_have_count(0)
+    forget_refusals(pages, 1)  # the wrong key, asked about
     assert other.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
@@ -518,7 +526,9 @@ def test_sheet_items_of_a_scoring_rule_set(
     expect(card).to_have_count(1)
     table = event_json(live_server, code)["tables"][0]
     form = card.locator("form.sheet")
-    expect(form.locator("thead th")).to_have_text(["Seat", "Player", "Place", "Not opened", "闷"])
+    expect(form.locator("thead th")).to_have_text(
+        ["Seat", "Player", "Place", "Not opened", "闷", "Penalty"]
+    )
     for seat, place in enumerate([2, 1, 6, 3, 4, 5]):
         form.locator(f'select.place[data-seat="{seat}"]').select_option(str(place))
     form.locator('input.not_opened[data-seat="2"]').check()
@@ -533,6 +543,8 @@ def test_sheet_items_of_a_scoring_rule_set(
     card.locator("form.sheet").scroll_into_view_if_needed()
     picture(page, shots / "event-sheet-comp2-en.png")
     card.locator("form.sheet button.submit-sheet").click()
+    expect(page.locator("dialog#ask .pv-score")).to_contain_text("−1 : 4")  # before it is kept
+    page.locator("dialog#ask button.ask-ok").click()
     expect(card.locator("form.sheet h4")).to_have_text("Enter game 2")
     games = event_json(live_server, code)["tables"][0]["games"]
     # places 2,1,6,3,4,5: A 1 − 2 + 0 = −1; B 2 + 0 − 1 = 1, + 闷, 不开点 and the burn = 4
@@ -561,14 +573,19 @@ def test_sheet_items_of_a_scoring_rule_set(
     expect(row).to_contain_text("1 of 2 games played")
 
     # the organiser ends the event: no more sheets; the public page says so by itself
-    page.once("dialog", lambda d: d.accept())
     page.locator("#close").click()
-    expect(page.locator("#ev-status")).to_have_text("Event over")
+    expect(page.locator("dialog#ask")).to_contain_text("not finished")
+    page.locator("dialog#ask button.ask-ok").click()
+    expect(page.locator("#ev-status")).to_have_class(re.compile(r"\bst-over\b"))
+    expect(page.locator("#ended-note")).to_have_text(
+        "The event was ended unfinished: no winner; the standings are as they stood at the end."
+    )
     expect(page.locator("form.sheet")).to_have_count(0)
     expect(page.locator("#close-panel")).to_be_hidden()
-    assert event_json(live_server, code)["status"] == "over"
+    ev = event_json(live_server, code)
+    assert (ev["status"], ev["unfinished"], ev["winner"]) == ("over", True, None)
     follow(public)
-    expect(public.locator("#ev-status")).to_have_text("Event over", timeout=15_000)
+    expect(public.locator("#ev-status")).to_have_class(re.compile(r"\bst-over\b"), timeout=15_000)
     expect(row).to_contain_text("not finished")
     assert_en_words(public, "the public page (round robin)", ("Ann", "Ben", "Cat"))
     snap(public, shots / "event-pairings-en.png")

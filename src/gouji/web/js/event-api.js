@@ -13,9 +13,10 @@ export class ApiRefusal extends Error {
   }
 }
 
-/** `method path` with a JSON body; the organiser's key when given. Resolves to the JSON answer. */
-export async function api(method, path, body, key) {
-  const headers = {};
+/** `method path` with a JSON body; the organiser's key when given, and `extra` headers (an
+ * Idempotency-Key). Resolves to the JSON answer. */
+export async function api(method, path, body, key, extra) {
+  const headers = { ...(extra || {}) };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key) headers.Authorization = "Bearer " + key;
   let r;
