@@ -1,5 +1,6 @@
-// Create an event (/events/new): name, rule set, format, rounds, games a match, duplicate,
-// online or real cards; then on to the organiser's page with the key remembered.
+// Create an event (/events/new): name, rule set, format, rounds, games a match, duplicate (and
+// its tables one after the other, for teams of three), a third-place match (knockout), online
+// or real cards; then on to the organiser's page with the key remembered.
 import { getLang, setLang } from "./i18n.js";
 import { el, toast } from "./common.js";
 import {
@@ -43,6 +44,12 @@ function showChoices() {
   $("online-box").classList.toggle("hidden", mode() !== "online");
   $("mode-hint").textContent = w("mode_hint_" + mode());
   $("timer").disabled = $("no_timer").checked;
+  // a third-place match is a knockout's; tables one after the other a duplicate event's
+  $("third-place-box").classList.toggle("hidden", !ko);
+  if (!ko) $("third_place").checked = false;
+  const dup = $("duplicate").checked;
+  $("sequential-box").classList.toggle("hidden", !dup);
+  if (!dup) $("sequential").checked = false;
 }
 
 function refresh() {
@@ -76,6 +83,8 @@ export function eventBody() {
   };
   if ($("rounds").value && !$("rounds").disabled) body.rounds = Number($("rounds").value);
   if ($("games").value) body.games = Number($("games").value);
+  if (body.format === "knockout" && $("third_place").checked) body.third_place = true;
+  if (body.duplicate && $("sequential").checked) body.sequential = true;
   if (body.mode === "online") {
     const seconds = Number($("timer").value);
     body.bot = $("bot").value;
@@ -110,7 +119,7 @@ async function create(e) {
 }
 
 $("event-form").addEventListener("submit", create);
-for (const id of ["preset", "format", "no_timer", "mode"]) {
+for (const id of ["preset", "format", "no_timer", "mode", "duplicate"]) {
   $(id).addEventListener("change", showChoices);
 }
 $("lang").addEventListener("click", () => {
