@@ -100,7 +100,7 @@ def test_a_duplicate_deal_is_shown_to_nobody_but_its_seats_until_both_tables_pla
             seated1 = [(p, _claim(p, u)) for p, u in zip((a1, a2, a3), links1, strict=True)]
             seated2 = [(p, _claim(p, u)) for p, u in zip((b1, b2, b3), links2, strict=True)]
             for p, _ in seated1 + seated2:
-                p.state_where(lambda m: m["room"]["status"] == "playing")
+                p.reach(lambda m: m["room"]["status"] == "playing")
             for p, _ in seated1:  # table 1 plays itself; table 2's people sit and wait
                 p.send(type="trust", on=True)
             state = a1.state_where(
@@ -211,7 +211,7 @@ def test_an_invited_player_gets_the_seat_however_many_watch(tmp_path: Path) -> N
             assert w3.next_of("error")["code"] == "room_full"  # not this seat's invitation
             with player(client) as ann:
                 assert _claim(ann, url) == seat
-                st = ann.state_where(lambda m: m["room"]["seats"][seat]["online"])
+                st = ann.reach(lambda m: m["room"]["seats"][seat]["online"])
                 assert st["room"]["seats"][seat]["name"] == "Ann"
                 assert st["room"]["spectators"] == 2
         with player(client) as odd:
@@ -237,7 +237,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             seat = _claim(ann, urls[0])
             _claim(bob, urls[1])
             _claim(cai, urls[2])
-            ann.state_where(lambda m: m["room"]["status"] == "playing")
+            ann.reach(lambda m: m["room"]["status"] == "playing")
             assert client.post(path.format(seat)).status_code == 403  # the organiser's
             bot_seat = next(i for i, u in enumerate(links) if u is None)
             r = client.post(path.format(bot_seat), headers=org)
@@ -253,7 +253,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             assert again.json() == new and again.headers.get("idempotent-replayed") == "true"
             told = ann.next_of("replaced")
             assert told["why"] == "relink" and "new link" in told["message"]
-            st = bob.state_where(lambda m: m["room"]["seats"][seat]["reserved"])
+            st = bob.reach(lambda m: m["room"]["seats"][seat]["reserved"])
             assert st["room"]["seats"][seat]["trust"] is True  # 托管 plays for the seat
             listed = client.get(f"/api/events/{code}/links", headers=org).json()[tid]
             assert [x["url"] for x in listed] == [new["url"], urls[1], urls[2]]
@@ -263,7 +263,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             old.send(type="sit", seat=seat, invite=invite)
             assert old.next_of("error")["code"] == "bad_invite"
             assert _claim(back, new["url"]) == seat
-            st = back.state_where(lambda m: m["view"] is not None and m["view"]["seat"] == seat)
+            st = back.reach(lambda m: m["view"] is not None and m["view"]["seat"] == seat)
             assert st["room"]["seats"][seat]["trust"] is False and "hand" in st["view"]
     again_app = TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST))
     with again_app, player(again_app) as later, player(again_app) as stale:
