@@ -221,6 +221,29 @@ def test_huan_returns_a_low_single() -> None:
     assert agent.act(view, legal).text == "huan 6"
 
 
+def test_revolution_only_with_a_hopeless_hand() -> None:
+    """革命 (R15) when the hand has few high cards (Q–A at most four) and many groups; a hand
+    that can fight declines it."""
+    agent = HeuristicAgent(seed=0)
+    legal = [Action.parse("geming"), Action.parse("nogeming")]
+
+    def answer(hand: str) -> str:
+        view = {
+            "seat": 0,
+            "phase": "geming",
+            "hand": hand,
+            "rules": {"preset": "OUTLINE_CLASSIC", "overrides": {}},
+            "state": {},
+            "places": [None] * 6,
+            "counts": [len(hand.split())] * 6,
+            "log": [],
+        }
+        return agent.act(view, legal).text
+
+    assert answer("3 4 5 6 7 8 9 T J Q A") == "geming"  # one high card a group of its own
+    assert answer("3 4 5 Q Q Q K K A A") == "nogeming"  # seven high cards: play it out
+
+
 def test_leads_needed() -> None:
     assert leads_needed(parse_counts("3 3 5 5 K 2"), True, True) == 3
     assert leads_needed(parse_counts("2 2 SJ"), False, True) == 1

@@ -33,7 +33,7 @@ KNOCKOUT = {
     "format": "knockout",
     "mode": "online",
     "seed": 11,
-    "teams": bot_teams(8),
+    "teams": bot_teams(4),
     **QUICK,
     "bot_delay_ms": 2,  # slow enough to stop the server in the middle of round 1
 }
