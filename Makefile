@@ -35,13 +35,13 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
-	$(BIN)/pytest -n $$(( $$(nproc) + 2 )) --durations=15
+	$(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist worksteal --durations=15
 
 # Before a release (not in CI): the same suite at full depth (GOUJI_TEST_PROFILE=deep) — ten
 # times the Hypothesis examples, the sweeps over presets and seeds at full size, the fuzz at
 # four times its examples and the 托管 soak's five minutes at the wall's own speed.
 test-deep: $(STAMP)
-	GOUJI_TEST_PROFILE=deep $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --durations=30
+	GOUJI_TEST_PROFILE=deep $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist worksteal --durations=30
 
 # One random game of the full rules, printed play by play.
 demo: $(SERVE_STAMP)

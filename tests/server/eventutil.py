@@ -50,7 +50,7 @@ def wait_status(client: TestClient, code: str, want: set[str], seconds: float = 
         if ev["status"] in want:
             return ev
         assert time.monotonic() < end, f"event {code} stayed {ev['status']}"
-        time.sleep(0.02)
+        time.sleep(0.05)  # each read builds the whole event's JSON, beside the bots' play
 
 
 def play_out(client: TestClient, code: str, headers: dict[str, str]) -> Json:
