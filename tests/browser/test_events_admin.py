@@ -836,3 +836,33 @@ def test_every_new_refusal_is_said_in_words(live_server: LiveServer, pages: Page
         ladders,
     )
     assert js == [next_step(k) for k in ladders]
+
+
+def test_the_match_header_names_both_totals_after_a_tie(
+    live_server: LiveServer, pages: Pages, shots: Path
+) -> None:
+    """R17.3 on the organiser's page: a duplicate knockout match tied at both tables through
+    its game and five extra ones (decided by lot, D55) shows the totals since the restart and
+    the whole match's, so the header agrees with the table cards (it showed 19:23 beside cards
+    of 63:42)."""
+    six = {n: [f"{n[0]}{k}" for k in "一二三四五六"] for n in ("青岛队", "济南队")}
+    teams = [{"name": n, "players": p} for n, p in six.items()]
+    created = api(
+        live_server, "POST", "/api/events",
+        {"name": "平局杯", "preset": "MATCH7", "format": "knockout", "mode": "paper",
+         "duplicate": True, "games": 1, "teams": teams},
+    )  # fmt: skip
+    code, key = created["code"], created["key"]
+    api(live_server, "POST", f"/api/events/{code}/rounds", {}, key)
+    for g in range(6):
+        for t in ("r1m1t1", "r1m1t2"):
+            body = {"game": g, "places": [1, 2, 3, 4, 5, 6]}
+            api(live_server, "POST", f"/api/events/{code}/tables/{t}/games", body, key)
+    match = event_json(live_server, code)["rounds"][0][0]
+    assert match["by_lot"] and match["extra_games"] == 5
+    page = admin(pages, live_server, code, key, "zh")
+    head = page.locator('.ev-match[data-match="r1m1"] h3')
+    expect(head).to_contain_text("加赛")
+    expect(head).to_contain_text("全场 126 : 126")  # 6 games of 13 + 8 at two tables a side
+    expect(head).to_contain_text("抽签决定")
+    picture(page, shots / "event-admin-tie-zh.png")

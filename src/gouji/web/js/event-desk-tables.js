@@ -15,7 +15,7 @@ import {
   tableLabel,
   w,
 } from "./event-words.js";
-import { matchDone } from "./event-view.js";
+import { matchDone, matchScoreText } from "./event-view.js";
 import {
   act,
   ask,
@@ -863,7 +863,8 @@ export function tablesPanel() {
       ? el(
           "h3",
           null,
-          w("match_n", k + 1), " · ", m.teams[0], ` ${num(m.totals[0])} : ${num(m.totals[1])} `, m.teams[1],
+          // after an R17.3 tie the totals restart: say both, as the public page does
+          w("match_n", k + 1), " · ", m.teams[0], ` ${matchScoreText(ev, m)} `, m.teams[1],
           outcome ? el("span", { class: "outcome" }, " · ", outcome) : null,
         )
       : null;
