@@ -217,7 +217,7 @@ def test_sanctions_number_seats_from_1_and_count_repeat_offences() -> None:
     fresh.sanction(t.id, "disqualify", 5)
     rows = x.sanctions(fresh, "zh").rows
     assert [r[3] for r in rows] == [1, 2, 3, 4, 5, 6]
-    kinds = ["警告", "取消一次发牌权", "罚分", "罚为大落", "警告", "取消资格"]
+    kinds = ["警告", "取消一次出牌权", "罚分", "罚为大落", "警告", "取消资格"]
     assert [r[6] for r in rows] == kinds
     assert [r[2] for r in rows][:5] == ["下一局"] * 5  # counted in the next sheet entered
     assert [r[6] for r in x.sanctions(fresh, "en").rows] == [

@@ -130,7 +130,7 @@ WORDS: dict[str, dict[str, str]] = {
         "place_5": "二落",
         "place_6": "大落",
         "k_warning": "警告",
-        "k_cancel_turn": "取消一次发牌权",
+        "k_cancel_turn": "取消一次出牌权",
         "k_penalty": "罚分",
         "k_last_place": "罚为大落",
         "k_disqualify": "取消资格",
