@@ -15,9 +15,7 @@ Set GOUJI_SCREENSHOTS=<dir> to keep the screenshots (event-wall-*.png, event-lis
 from __future__ import annotations
 
 import itertools
-import json
 import re
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +25,7 @@ import pytest
 from gouji.server.clock import FastClock
 
 from .test_events_pages import ENGINE_CODE, follow
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     LATIN_ALLOWED,
     LATIN_WORD,
@@ -35,6 +33,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     LiveServer,
     Page,
     Pages,
+    api,  # skips this module where Chromium or Playwright is missing
     en_problems,
     expect,
     picture,
@@ -77,16 +76,6 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.start()
     yield server
     server.stop()
-
-
-def api(server: LiveServer, method: str, path: str, body: Any = None, key: str = "") -> Any:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(server.url + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.load(r)
 
 
 def create(server: LiveServer, **body: Any) -> tuple[str, str]:

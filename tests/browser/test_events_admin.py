@@ -25,20 +25,20 @@ from gouji.competition.discipline import next_step
 
 from .test_events_pages import (
     ENGINE_CODE,
-    api,
     assert_en_words,
     assert_zh_words,
     event_json,
     forget_refusals,
     match7_scores,
 )
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     LATIN_WORD,
     PHONE,
     LiveServer,
     Page,
     Pages,
+    api,  # skips this module where Chromium or Playwright is missing
     en_problems,
     expect,
     picture,

@@ -21,7 +21,7 @@ from typing import Any
 
 from gouji.rules import PRESET_NAMES, make_rules
 
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     LATIN_ALLOWED,
     LATIN_WORD,
@@ -30,6 +30,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     LiveServer,
     Page,
     Pages,
+    api,  # skips this module where Chromium or Playwright is missing
     en_problems,
     expect,
     picture,
@@ -74,18 +75,6 @@ def assert_en_words(page: Page, where: str, names: tuple[str, ...] = ()) -> None
     lines = [x for x in text.split("\n") if x.strip()]
     assert not codes, f"{where} (en) shows {codes}"
     assert not en_problems(lines, names), f"{where} (en): {en_problems(lines, names)}"
-
-
-def api(
-    server: LiveServer, method: str, path: str, body: Any = None, key: str | None = None
-) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(server.url + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.load(r)
 
 
 def event_json(server: LiveServer, code: str) -> dict[str, Any]:

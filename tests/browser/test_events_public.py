@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     LATIN_ALLOWED,
     LATIN_WORD,
@@ -36,6 +35,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     LiveServer,
     Page,
     Pages,
+    api,  # skips this module where Chromium or Playwright is missing
     en_problems,
     expect,
     shoot,
@@ -88,16 +88,6 @@ WORDS = {
     },
 }
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def api(server: LiveServer, method: str, path: str, body: Any = None, key: str = "") -> Any:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(server.url + path, data=data, headers=headers, method=method)
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.load(r)
 
 
 def create(server: LiveServer, **body: Any) -> tuple[str, str]:

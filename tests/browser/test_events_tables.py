@@ -10,20 +10,19 @@ Set GOUJI_SCREENSHOTS=<dir> to keep the screenshots.
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     LATIN_WORD,
     VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
+    api,  # skips this module where Chromium or Playwright is missing
     en_problems,
     expect,
     shoot,
@@ -36,16 +35,6 @@ NAMES = ("青岛队", "机器队", *PEOPLE["players"], *BOTS["players"])
 HIDDEN = {"zh": "另一桌还在打", "en": "the other table is still playing"}
 LEFT_HIDDEN = {"zh": "暂不公开", "en": "hidden for now"}
 WAITING = {"zh": "另一张桌打完这一局", "en": "other table to finish this game"}
-
-
-def _api(server: LiveServer, path: str, body: Any = None, key: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(server.url + path, data=data, headers=headers, method="POST")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.load(r)
 
 
 def _text(page: Page) -> str:
@@ -69,16 +58,15 @@ def _wait(check: Any, what: str, seconds: float = 20) -> None:
 def test_seat_links_in_one_browser_and_a_duplicate_table_in_words(
     live_server: LiveServer, pages: Pages, shots: Path, lang: str
 ) -> None:
-    made = _api(
-        live_server,
-        "/api/events",
+    made = api(
+        live_server, "POST", "/api/events",
         {
             "name": "复式赛", "preset": "MATCH7", "format": "round_robin", "mode": "online",
             "duplicate": True, "games": 1, "seed": 21, "teams": [PEOPLE, BOTS],
             "bot_delay_ms": 0, "next_delay_ms": 0, "timer_s": None,
         },
     )  # fmt: skip
-    drawn = _api(live_server, f"/api/events/{made['code']}/rounds", {}, made["key"])
+    drawn = api(live_server, "POST", f"/api/events/{made['code']}/rounds", {}, made["key"])
     table = drawn["tables"][0]
     room = table["room"]
     links = [u for u in drawn["seat_links"][table["id"]] if u]
