@@ -25,6 +25,7 @@ from gouji.competition.discipline import next_step
 
 from .test_events_pages import (
     ENGINE_CODE,
+    SAY_REFUSALS_JS,
     assert_en_words,
     assert_zh_words,
     event_json,
@@ -798,16 +799,7 @@ def test_every_new_refusal_is_said_in_words(live_server: LiveServer, pages: Page
     page = pages.new("Ada", DESKTOP, lang="zh")
     page.goto(f"{live_server.url}/e/{code}")
     said: dict[str, list[str]] = page.evaluate(
-        """async (refusals) => {
-            const m = await import("/static/js/event-words.js");
-            const i18n = await import("/static/js/i18n.js");
-            const out = {};
-            for (const lang of ["zh", "en"]) {
-                i18n.setLang(lang);
-                out[lang] = refusals.map(([status, msg]) => m.refusalText(status, msg));
-            }
-            return out;
-        }""",
+        SAY_REFUSALS_JS,
         msgs,
     )
     generic = re.compile(r"服务器没有接受|组织者密钥不对，或者没有填")

@@ -55,6 +55,19 @@ ENGINE_CODE = re.compile(
 )
 
 
+#: The page's words for server refusals ([status, message] pairs), in Chinese and English.
+SAY_REFUSALS_JS = """async (refusals) => {
+    const m = await import("/static/js/event-words.js");
+    const i18n = await import("/static/js/i18n.js");
+    const out = {};
+    for (const lang of ["zh", "en"]) {
+        i18n.setLang(lang);
+        out[lang] = refusals.map(([status, msg]) => m.refusalText(status, msg));
+    }
+    return out;
+}"""
+
+
 def visible_text(page: Page) -> str:
     text: str = page.evaluate(VISIBLE_TEXT)
     return text
@@ -647,16 +660,7 @@ def test_every_refusal_is_said_in_words(live_server: LiveServer, pages: Pages) -
     page = pages.new("Ada", DESKTOP, lang="zh")
     page.goto(f"{live_server.url}/e/{code}")
     said: dict[str, list[str]] = page.evaluate(
-        """async (refusals) => {
-            const m = await import("/static/js/event-words.js");
-            const i18n = await import("/static/js/i18n.js");
-            const out = {};
-            for (const lang of ["zh", "en"]) {
-                i18n.setLang(lang);
-                out[lang] = refusals.map(([status, msg]) => m.refusalText(status, msg));
-            }
-            return out;
-        }""",
+        SAY_REFUSALS_JS,
         refusals,
     )
     generic = re.compile(r"服务器没有接受这个操作")
