@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     PHONE,
     LiveServer,
@@ -18,6 +18,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     expect,
     open_table,
     picture,
+    wait_js,  # skips this module where Chromium or Playwright is missing
     wait_seated,
 )
 
@@ -56,7 +57,7 @@ def take_turn(page: Page) -> bool:
         page.keyboard.press("h")
         hinted = page.locator("#settlement button.hinted:not([disabled])").first
         hinted.click(timeout=3000, force=True)
-        page.wait_for_function(f"window.gouji.state.version > {version}", timeout=5000)
+        wait_js(page, f"window.gouji.state.version > {version}", timeout=5000)
         return True
     try:
         page.locator('#actions button[data-action="hint"]').click(timeout=3000, force=True)
@@ -65,8 +66,8 @@ def take_turn(page: Page) -> bool:
     except Exception:
         # the turn may have passed (托管, a timeout, a re-render) while we clicked
         return False
-    page.wait_for_function(
-        f"window.gouji.state.version > {version} || !window.gouji.state.busy", timeout=5000
+    wait_js(
+        page, f"window.gouji.state.version > {version} || !window.gouji.state.busy", timeout=5000
     )
     return True
 
@@ -75,7 +76,7 @@ def wait_turn_or_over(page: Page, deadline: float) -> None:
     """Wait (not past `deadline`) until the page's seat decides or its game is over."""
     left = deadline - time.monotonic()
     assert left > 0, "the game did not finish in time"
-    page.wait_for_function(f"{HINT_LIVE} || {SETTLED}", timeout=left * 1000)
+    wait_js(page, f"{HINT_LIVE} || {SETTLED}", timeout=left * 1000)
 
 
 def test_human_plays_a_game_against_five_bots(
@@ -100,7 +101,7 @@ def test_human_plays_a_game_against_five_bots(
     asked = "(window.gouji.state.view.legal_actions || []).length > 0"
     deadline = time.monotonic() + 10
     while True:
-        page.wait_for_function(f"{playing} || {asked}")
+        wait_js(page, f"{playing} || {asked}")
         if page.evaluate(playing):
             break
         assert time.monotonic() < deadline, "play did not begin"
@@ -173,7 +174,7 @@ def test_human_plays_a_game_against_five_bots(
     deadline = time.monotonic() + 20
     while page.locator("#settlement .next-btn").count() == 0 and time.monotonic() < deadline:
         take_turn(page)
-        page.wait_for_function(next_or_turn)
+        wait_js(page, next_or_turn)
     page.locator("#settlement .next-btn").click()
     expect(page.locator("#settlement")).to_be_hidden()
     expect(page.locator("#hand .card").first).to_be_visible()
@@ -220,8 +221,8 @@ def test_two_humans_and_a_reload(live_server: LiveServer, pages: Pages, shots: P
         elif not acted:  # wait at the page whose seat the newest state waits for
             latest = a if a["version"] >= b["version"] else b
             page, now = (bob, b) if latest["toAct"] == seat_b else (alice, a)
-            page.wait_for_function(
-                f"{HINT_LIVE} || {SETTLED} || window.gouji.state.version > {now['version']}"
+            wait_js(
+                page, f"{HINT_LIVE} || {SETTLED} || window.gouji.state.version > {now['version']}"
             )
     assert reloaded
     seats = live_server.get_json(f"/api/rooms/{code}")["seats"]

@@ -37,6 +37,7 @@ from .webutil import (
     en_problems,
     expect,
     picture,
+    wait_js,
 )
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ def test_a_real_card_round_on_the_wall_in_chinese(
     # the QR code: the server's drawing of this page's public address
     host = fast_server.url.removeprefix("http://")
     expect(wall.locator("#qr-url")).to_have_text(f"{host}/e/{code}")
-    wall.wait_for_function("document.getElementById('qr').naturalWidth > 0")
+    wait_js(wall, "document.getElementById('qr').naturalWidth > 0")
     svg = wall.request.get(f"{fast_server.url}/api/events/{code}/qr.svg").body()
     assert f"{fast_server.url}/e/{code}".encode() in svg
 

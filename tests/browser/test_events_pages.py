@@ -35,6 +35,7 @@ from .webutil import (
     expect,
     picture,
     shoot,
+    wait_js,
 )
 
 MATCH7_POINTS = (7, 5, 4, 3, 2, 0)  # R17.3
@@ -126,7 +127,8 @@ def enter_sheet(page: Page, table: str, places: list[int]) -> None:
         form.locator(f'select.place[data-seat="{seat}"]').select_option(str(place))
     form.locator("button.submit-sheet").click()
     page.locator("dialog#ask button.ask-ok").click()
-    page.wait_for_function(  # the next game's sheet, or none once the match is decided
+    wait_js(
+        page,  # the next game's sheet, or none once the match is decided
         """([id, title]) => {
             const h = document.querySelector(`.ev-tablecard[data-table="${id}"] form.sheet h4`);
             return !h || h.textContent !== title;

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     PHONE,
     LiveServer,
@@ -32,6 +32,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     start_seated,
     state,
     wait_game_over,
+    wait_js,  # skips this module where Chromium or Playwright is missing
     wait_stopped,
     zh_problems,
 )
@@ -109,9 +110,7 @@ def test_burn_offer_settlement_and_huan(live_server: LiveServer, pages: Pages, s
     answer_with_hint(page, "#tribute")
 
     # the panel stays until the first lead, then closes; the log reopens it
-    page.wait_for_function(
-        "window.gouji.state.view.events.some((e) => e.type === 'play')", timeout=20_000
-    )
+    wait_js(page, "window.gouji.state.view.events.some((e) => e.type === 'play')", timeout=20_000)
     expect(panel).to_be_hidden()
     page.locator("#tribute-open").click()
     expect(panel).to_be_visible()

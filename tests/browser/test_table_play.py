@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .webutil import (  # skips this module where Chromium or Playwright is missing
+from .webutil import (
     DESKTOP,
     LiveServer,
     Page,
@@ -16,6 +16,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     start_seated,
     state,
     wait_game_over,
+    wait_js,  # skips this module where Chromium or Playwright is missing
     wait_seated,
     wait_stopped,
 )
@@ -107,14 +108,14 @@ def test_refusals_are_explained_and_keys_play(live_server: LiveServer, pages: Pa
             break
         version = state(page, "version")
         page.keyboard.press("h")
-        page.wait_for_function("window.gouji.state.hint !== null")
+        wait_js(page, "window.gouji.state.hint !== null")
         hint: str = state(page, "hint")
         key = "Enter" if hint.startswith("play ") and "Enter" not in keys_used else "Space"
         if key == "Enter":
             expect(page.locator("#hand .card.selected")).to_have_count(len(hint.split()) - 1)
         page.keyboard.press(key)
         keys_used.add(key)
-        page.wait_for_function(f"window.gouji.state.version > {version}")
+        wait_js(page, f"window.gouji.state.version > {version}")
         last = page.evaluate(
             "window.gouji.state.view.events.filter((e) => e.seat === window.gouji.state.seat"
             " && ['play', 'pass'].includes(e.type)).slice(-1)[0]"
@@ -147,7 +148,8 @@ def test_sounds_and_the_mute_switch(live_server: LiveServer, pages: Pages) -> No
     drive(page)
     # the game goes on until the three sounds were heard (the burn comes late in the game)
     page.evaluate("import('/static/js/sound.js').then((m) => { window.__sound = m; })")
-    page.wait_for_function(
+    wait_js(
+        page,
         "['turn', 'gouji', 'burn'].every((k) => window.__sound.played.includes(k))",
         timeout=60_000,
     )

@@ -358,6 +358,21 @@ DRIVER_JS = r"""
 """
 
 
+def wait_js(page: Page, expression: str, arg: Any = None, timeout: float = 10_000) -> Any:
+    """Wait (at most ``timeout`` ms) until ``expression`` — JavaScript, or a function of
+    ``arg`` — is truthy in the page, and return its value. It polls with ``page.evaluate``
+    (over the DevTools protocol) where ``page.wait_for_function`` would evaluate its text inside
+    the page, which the pages' Content-Security-Policy (no eval) refuses."""
+    end = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"not true within {timeout / 1000:g} s: {expression[:200]}")
+        time.sleep(0.025)
+
+
 def drive(page: Page, stop_at: tuple[str, ...] = (), sample: bool = False) -> None:
     """Let the page's seat play its hints (see DRIVER_JS)."""
     page.evaluate(DRIVER_JS, {"stopAt": list(stop_at), "sample": sample})
@@ -365,7 +380,8 @@ def drive(page: Page, stop_at: tuple[str, ...] = (), sample: bool = False) -> No
 
 def wait_stopped(page: Page, phase: str, timeout_s: float = 60) -> None:
     """Wait until the driver holds at `phase` (the page's seat must decide it)."""
-    page.wait_for_function(
+    wait_js(
+        page,
         f"window.gouji.driver.stopped && window.gouji.driver.stopped.phase === {phase!r}"
         " && !window.gouji.driver.stopped.released"
         " && window.gouji.driver.stopped.version === window.gouji.state.version",
@@ -379,8 +395,8 @@ def resume(page: Page) -> None:
 
 def wait_game_over(page: Page, timeout_s: float = 60) -> None:
     """Wait for the end of the game; the driven seat met no error on the way."""
-    page.wait_for_function(
-        "window.gouji.state.view && window.gouji.state.view.is_over", timeout=timeout_s * 1000
+    wait_js(
+        page, "window.gouji.state.view && window.gouji.state.view.is_over", timeout=timeout_s * 1000
     )
     assert_driven_well(page)
 
@@ -443,7 +459,7 @@ def answer_with_hint(page: Page, scope: str) -> str:
     """Ask for the hint and click the button inside `scope` that answers it (a player's
     click; the room goes on as the simulation says). Returns the action."""
     page.evaluate("window.gouji.state.hint = null; window.gouji.send({type: 'hint'})")
-    page.wait_for_function("window.gouji.state.hint !== null")
+    wait_js(page, "window.gouji.state.hint !== null")
     action: str = state(page, "hint")
     page.locator(f'{scope} button[data-action="{action}"]').first.click()
     resume(page)  # the driver's hold at this decision is over

@@ -45,6 +45,7 @@ def test_the_table_page_follows_its_room_across_a_worker_kill(pg_url: str, tmp_p
         start_seated,
         state,
         sync_playwright,
+        wait_js,
     )
 
     site = SiteUnderTest(pg_url, tmp_path)
@@ -66,8 +67,10 @@ def test_the_table_page_follows_its_room_across_a_worker_kill(pg_url: str, tmp_p
                 site.procs[dead].proc.wait(10)
                 killed = time.monotonic()
                 # the page notices, reconnects by itself and resyncs at the heir
-                page.wait_for_function(
-                    "!document.querySelector('#conn').classList.contains('ok')", timeout=10_000
+                wait_js(
+                    page,
+                    "!document.querySelector('#conn').classList.contains('ok')",
+                    timeout=10_000,
                 )
                 expect(page.locator("#conn.ok")).to_be_visible(timeout=30_000)
                 back = time.monotonic() - killed
@@ -78,14 +81,15 @@ def test_the_table_page_follows_its_room_across_a_worker_kill(pg_url: str, tmp_p
                 expect(page.locator("#hand .card").first).to_be_visible()
                 page.screenshot(path=str(tmp_path / "after-takeover.png"))
                 # the game goes on: the player's next decision, by the keyboard
-                page.wait_for_function(
+                wait_js(
+                    page,
                     "window.gouji.state.view && window.gouji.state.view.to_act"
                     " === window.gouji.state.seat && !window.gouji.state.busy",
                     timeout=30_000,
                 )
                 at = int(state(page, "version"))
                 page.keyboard.press("h")
-                page.wait_for_function("window.gouji.state.hint !== null")
+                wait_js(page, "window.gouji.state.hint !== null")
                 hint: str = state(page, "hint")
                 if hint.startswith("play "):
                     page.keyboard.press("Enter")
@@ -93,7 +97,7 @@ def test_the_table_page_follows_its_room_across_a_worker_kill(pg_url: str, tmp_p
                     page.keyboard.press(" ")
                 else:  # a decision with its own buttons
                     page.locator(f'button[data-action="{hint}"]').first.click()
-                page.wait_for_function(f"window.gouji.state.version > {at}", timeout=10_000)
+                wait_js(page, f"window.gouji.state.version > {at}", timeout=10_000)
                 seats = proxy.get_json(f"/api/rooms/{code}")["seats"]
                 assert seats[seat]["name"] == "小明" and not seats[seat]["trust"], seats[seat]
             finally:
