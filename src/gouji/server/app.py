@@ -18,6 +18,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -37,6 +38,7 @@ from gouji.server.event_wall import routes as wall_routes
 from gouji.server.events import EventApiError, Events, error_response
 from gouji.server.events import routes as event_routes
 from gouji.server.exports import routes as export_routes
+from gouji.server.headers import SecurityHeaders
 from gouji.server.limits import Limits, is_local
 from gouji.server.metrics import CONTENT_TYPE, Metrics
 from gouji.server.protocol import (
@@ -389,6 +391,7 @@ def create_app(
             Moved: moved,
         },
         lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
     )
     app.state.hub = hub
     app.state.store = store
