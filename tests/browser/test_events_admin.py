@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -858,3 +859,32 @@ def test_the_match_header_names_both_totals_after_a_tie(
     expect(head).to_contain_text("全场 126 : 126")  # 6 games of 13 + 8 at two tables a side
     expect(head).to_contain_text("抽签决定")
     picture(page, shots / "event-admin-tie-zh.png")
+
+
+def test_a_late_second_click_while_the_page_redraws_sends_nothing(
+    live_server: LiveServer, pages: Pages
+) -> None:
+    """Under load the second click of a double click can come after the first answer but
+    before the page has read the event again and cleared its form: it must not send the same
+    team again (a 400, 'there is already a team')."""
+    code, key = paper_event(live_server)
+    page = admin(pages, live_server, code, key, "zh")
+    sent = writes_of(page)
+    page.locator("#team-name").fill("威海队")
+    for k, player in enumerate(["一", "二", "三"], start=1):
+        page.locator(f"#player-{k}").fill(f"威海{player}")
+
+    def slow_read(route: Route) -> None:  # the event read after the answer comes late
+        if route.request.method == "GET":
+            time.sleep(0.6)
+        route.continue_()
+
+    page.route(f"**/api/events/{code}", slow_read)
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.locator("#team-add").click()
+    page.locator("#team-add").click(force=True)  # the late second click
+    expect(page.locator('#team-list li[data-team="威海队"]')).to_have_count(1)
+    expect(page.locator("#team-name")).to_have_value("")
+    page.unroute(f"**/api/events/{code}")
+    assert [m for m, _, _ in sent] == ["POST"], sent
+    expect(page.locator("#team-add")).to_be_enabled()  # ready for the next team

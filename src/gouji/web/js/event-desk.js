@@ -105,6 +105,7 @@ export function covers(id) {
 
 // ------------------------------------------------------------------ writes
 const running = new Set(); // actions whose request is on its way
+const settling = new Set(); // actions sent whose page is not yet redrawn (see act)
 const lost = new Map(); // action → {sig, id}: a request whose answer never came
 
 function newId() {
@@ -115,7 +116,7 @@ function newId() {
 
 /** Whether the action `slot` is being sent now (its buttons are drawn disabled). */
 export function busy(slot) {
-  return running.has(slot);
+  return running.has(slot) || settling.has(slot);
 }
 
 /**
@@ -166,9 +167,16 @@ export function clearError() {
   $("admin-error").textContent = "";
 }
 
-/** `write` then the event read again; a refusal is shown. Resolves to the answer or null. */
+/**
+ * `write` then the event read again; a refusal is shown. Resolves to the answer or null. The
+ * action stays busy until the page is redrawn and the caller has done with the answer (its
+ * form cleared): a second click of a double click that comes late, under load, would
+ * otherwise send the same form again.
+ */
 export async function act(slot, method, path, body, button) {
+  if (settling.has(slot)) return null;
   clearError();
+  settling.add(slot);
   try {
     const data = await write(slot, method, path, body, button);
     if (data === undefined) return null;
@@ -177,6 +185,9 @@ export async function act(slot, method, path, body, button) {
   } catch (e) {
     showError(e);
     return null;
+  } finally {
+    settling.delete(slot);
+    if (button) button.disabled = busy(slot); // the redraw drew it while the action settled
   }
 }
 
