@@ -43,6 +43,34 @@ export function loadEvent(code) {
 
 
 /** The organiser key of an event remembered in this browser ("" when none). */
+/**
+ * Read the event with `load` every `ms` until it is over or gone (404), for a page that
+ * follows it: `changed(data)` when what it says differs from the last read (the server's
+ * time, `now`, changes every time and is not compared), `read(data)` after every read; a
+ * failed read is shown in `errorBox` and tried again.
+ */
+export function pollEvent(load, errorBox, ms, changed, read) {
+  let shown = "";
+  const step = async () => {
+    try {
+      const data = await load();
+      if (read) read(data);
+      errorBox.textContent = "";
+      const text = JSON.stringify({ ...data, now: null });
+      if (text !== shown) {
+        shown = text;
+        changed(data);
+      }
+      if (data.status === "over") return; // nothing changes any more
+    } catch (e) {
+      errorBox.textContent = e.message;
+      if (e.status === 404) return;
+    }
+    setTimeout(step, ms);
+  };
+  step();
+}
+
 export function loadKey(code) {
   return lsGet("gouji.event." + code + ".key") || "";
 }

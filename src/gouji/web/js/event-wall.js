@@ -5,7 +5,7 @@
 // the public page does, and counts the clock down on the server's time (event-clock.js).
 import { getLang, setLang } from "./i18n.js";
 import { el, patch } from "./common.js";
-import { eventCode, seatPlayers, tablesOf, teamNames } from "./event-api.js";
+import { eventCode, pollEvent, seatPlayers, tablesOf, teamNames } from "./event-api.js";
 import { RoundClock, clockText } from "./event-clock.js";
 import { applyWords, num, parseTableId, setDuplicate, tableLabel, w } from "./event-words.js";
 import { knockoutRounds, matchDone, statusText } from "./event-view.js";
@@ -16,7 +16,6 @@ const PAGE_MS = 12000; // many tables: the wall turns its pages this often
 const code = eventCode();
 const clock = new RoundClock();
 let ev = null;
-let shown = "";
 let reads = 0; // the event's JSON read so far
 let turn = 0; // the pages turned so far (many tables)
 let pages = 1;
@@ -210,25 +209,6 @@ function render() {
   tick();
 }
 
-async function poll() {
-  try {
-    const data = await clock.load(code);
-    reads += 1;
-    $("wall-error").textContent = "";
-    const text = JSON.stringify({ ...data, now: 0 });
-    if (text !== shown) {
-      shown = text;
-      ev = data;
-      setDuplicate(data.duplicate);
-      render();
-    }
-    if (data.status === "over") return; // nothing changes any more
-  } catch (e) {
-    $("wall-error").textContent = e.message;
-    if (e.status === 404) return;
-  }
-  setTimeout(poll, POLL_MS);
-}
 
 function turnPage() {
   if (ev && pages > 1) {
@@ -251,7 +231,19 @@ $("lang").addEventListener("click", () => {
 window.gouji = { get event() { return ev; }, get reads() { return reads; }, clock };
 applyWords();
 qr();
-poll();
+pollEvent(
+  () => clock.load(code),
+  $("wall-error"),
+  POLL_MS,
+  (data) => {
+    ev = data;
+    setDuplicate(data.duplicate);
+    render();
+  },
+  () => {
+    reads += 1;
+  },
+);
 setInterval(tick, 250);
 setInterval(turnPage, PAGE_MS);
 let resized = 0;

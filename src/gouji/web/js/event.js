@@ -3,7 +3,7 @@
 // event's JSON every few seconds and redraws what changed.
 import { getLang, setLang } from "./i18n.js";
 import { patch } from "./common.js";
-import { eventCode, loadEvent, loadKey } from "./event-api.js";
+import { eventCode, loadEvent, loadKey, pollEvent } from "./event-api.js";
 import { applyWords, setDuplicate, w } from "./event-words.js";
 import { bracket, eventHeader, liveTables, pairings, resultsOfRound, sanctionsList, standingsTable } from "./event-view.js";
 
@@ -11,7 +11,6 @@ const $ = (id) => document.getElementById(id);
 const POLL_MS = 3000;
 const code = eventCode();
 let ev = null;
-let shown = "";
 
 function render() {
   applyWords();
@@ -38,24 +37,6 @@ function render() {
   $("refresh").classList.toggle("hidden", ev.status === "over");
 }
 
-async function poll() {
-  try {
-    const data = await loadEvent(code);
-    $("ev-error").textContent = "";
-    const text = JSON.stringify({ ...data, now: null }); // the server's time changes every time
-    if (text !== shown) {
-      shown = text;
-      ev = data;
-      setDuplicate(data.duplicate);
-      render();
-    }
-    if (data.status === "over") return; // nothing changes any more
-  } catch (e) {
-    $("ev-error").textContent = e.message;
-    if (e.status === 404) return;
-  }
-  setTimeout(poll, POLL_MS);
-}
 
 function links() {
   const base = `/api/events/${encodeURIComponent(code)}`;
@@ -70,10 +51,13 @@ function links() {
 
 $("lang").addEventListener("click", () => {
   setLang(getLang() === "zh" ? "en" : "zh");
-  shown = JSON.stringify({ ...ev, now: null });
   render();
 });
 window.gouji = { get event() { return ev; } };
 links();
 applyWords();
-poll();
+pollEvent(() => loadEvent(code), $("ev-error"), POLL_MS, (data) => {
+  ev = data;
+  setDuplicate(data.duplicate);
+  render();
+});
