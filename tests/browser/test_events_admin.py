@@ -44,7 +44,7 @@ from .webutil import (
     en_problems,
     expect,
     picture,
-    shoot,
+    snap,
 )
 
 if TYPE_CHECKING:
@@ -130,20 +130,6 @@ def keyed(server: LiveServer, method: str, path: str, body: Any, key: str, idem:
             return status
     except urllib.error.HTTPError as e:
         return e.code
-
-
-def snap(page: Page, path: Path) -> None:
-    """Screenshots at both sizes (toasts cleared); at either size the page is no wider than the
-    screen."""
-    page.evaluate("document.getElementById('toasts')?.replaceChildren()")
-    shoot(page, path)
-    size = page.viewport_size
-    for viewport in (DESKTOP, PHONE):
-        page.set_viewport_size(viewport)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"{path.stem}: {width} px wide"
-    if size is not None:
-        page.set_viewport_size(size)
 
 
 def test_sheet_preview_correction_void_and_the_log(

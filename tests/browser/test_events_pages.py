@@ -34,7 +34,7 @@ from .webutil import (
     en_problems,
     expect,
     picture,
-    shoot,
+    snap,
     wait_js,
 )
 
@@ -153,20 +153,6 @@ def follow(page: Page) -> None:
     page.clock.fast_forward(60_000)
 
 
-def snap(page: Page, path: Path) -> None:
-    """Screenshots of the page's top at both sizes (toasts of earlier steps cleared); at
-    either size the page is no wider than the screen."""
-    page.evaluate("document.getElementById('toasts')?.replaceChildren(); scrollTo(0, 0)")
-    shoot(page, path)
-    size = page.viewport_size
-    for viewport in (DESKTOP, PHONE):
-        page.set_viewport_size(viewport)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"{path.stem}: {width} px wide"
-    if size is not None:
-        page.set_viewport_size(size)
-
-
 def test_sheet_items_agree_with_the_engine(live_server: LiveServer, pages: Pages) -> None:
     """The sheet asks for 不开点, 闷 and burns exactly where the rule set scores them (R17.2,
     R17.4), and only where the rules play 打点 and 憋3."""
@@ -201,7 +187,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     page.locator("#mode").select_option(label="实体牌")
     expect(page.locator("#online-box")).to_be_hidden()
     assert_zh_words(page, "the new-event page")
-    snap(page, shots / "event-new-zh.png")
+    snap(page, shots / "event-new-zh.png", top=True)
     page.locator("#create").click()
     page.wait_for_url("**/e/*/admin")
     code = page.url.split("/e/")[1].split("/")[0]
@@ -230,7 +216,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     page.locator('#team-list li[data-team="日照队"] button.remove').click()
     expect(page.locator("#team-list li")).to_have_count(4)
     assert_zh_words(page, "the organiser's page (registration)")
-    snap(page, shots / "event-admin-teams-zh.png")
+    snap(page, shots / "event-admin-teams-zh.png", top=True)
 
     # 抽签: two matches of one table each
     page.locator("#draw").click()
@@ -281,7 +267,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     row = next(s for s in ev["standings"] if s["team"] == winner_1)
     assert (row["points"], row["score"]) == (2, 3 * a - 2)
     assert_zh_words(page, "the organiser's page (round over)")
-    snap(page, shots / "event-admin-zh.png")
+    snap(page, shots / "event-admin-zh.png", top=True)
 
     # the public page: bracket, the penalty, the standings (名次, 队, 积分, 总分, 胜场, 胜局)
     public = pages.new(None, DESKTOP, lang="zh")
@@ -321,7 +307,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     expect(public.locator("#ev-champion")).to_have_text(f"冠军：{champion}", timeout=15_000)
     expect(public.locator("#standings tbody tr").first).to_contain_text(champion)
     assert_zh_words(public, "the public page (over)")
-    snap(public, shots / "event-public-zh.png")
+    snap(public, shots / "event-public-zh.png", top=True)
 
     # the printable page: standings and a sheet per table, no buttons on paper
     printed = pages.new(None, DESKTOP, lang="zh")
@@ -337,7 +323,7 @@ def test_paper_knockout_in_chinese(live_server: LiveServer, pages: Pages, shots:
     for seat, player in enumerate(first["players"]):
         expect(sheet.locator(".seats-table tbody tr").nth(seat)).to_contain_text(player)
     assert_zh_words(printed, "the print page")
-    snap(printed, shots / "event-print-zh.png")
+    snap(printed, shots / "event-print-zh.png", top=True)
     printed.emulate_media(media="print")
     expect(printed.locator(".print-bar")).to_be_hidden()
     expect(printed.locator("header.topbar")).to_be_hidden()
@@ -392,7 +378,7 @@ def test_online_bot_event_public_page(live_server: LiveServer, pages: Pages, sho
     assert hrefs == {f"/r/{room}" for room in rooms}
     expect(page.locator("#bracket .br-match.live")).to_have_count(2)
     assert_en_words(page, "the public page (live)")
-    snap(page, shots / "event-online-live-en.png")
+    snap(page, shots / "event-online-live-en.png", top=True)
     wait_status(live_server, code, "between_rounds")
     api(live_server, "POST", f"/api/events/{code}/rounds", {}, key)
     wait_status(live_server, code, "over")
@@ -404,7 +390,7 @@ def test_online_bot_event_public_page(live_server: LiveServer, pages: Pages, sho
     expect(page.locator("#live-panel")).to_be_hidden()
     expect(page.locator("#bracket .br-round h3")).to_have_text(["Semi-finals", "Final"])
     assert_en_words(page, "the public page (over)")
-    snap(page, shots / "event-online-over-en.png")
+    snap(page, shots / "event-online-over-en.png", top=True)
 
 
 def test_online_round_hands_out_seat_links(
@@ -462,7 +448,7 @@ def test_online_round_hands_out_seat_links(
         watch = page.locator(f'.ev-tablecard[data-table="{t["id"]}"] a.watch')
         expect(watch).to_have_attribute("href", f"/r/{t['room']}")
     assert_en_words(page, "the organiser's page (online)")
-    snap(page, shots / "event-links-en.png")
+    snap(page, shots / "event-links-en.png", top=True)
 
     # a player opens the link handed out: the table seats that player in that seat by itself;
     # a link with another invitation seats nobody and says why
@@ -592,7 +578,7 @@ def test_sheet_items_of_a_scoring_rule_set(
     expect(public.locator("#ev-status")).to_have_class(re.compile(r"\bst-over\b"), timeout=15_000)
     expect(row).to_contain_text("not finished")
     assert_en_words(public, "the public page (round robin)", ("Ann", "Ben", "Cat"))
-    snap(public, shots / "event-pairings-en.png")
+    snap(public, shots / "event-pairings-en.png", top=True)
 
 
 def refusal(server: LiveServer, method: str, path: str, body: Any, key: str | None) -> list[Any]:

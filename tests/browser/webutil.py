@@ -358,6 +358,22 @@ DRIVER_JS = r"""
 """
 
 
+def snap(page: Page, path: Path, top: bool = False) -> None:
+    """Screenshots (toasts of earlier steps cleared; with ``top``, of the page's top) at both
+    sizes; at either size the page is no wider than the screen."""
+    page.evaluate("document.getElementById('toasts')?.replaceChildren()")
+    if top:
+        page.evaluate("scrollTo(0, 0)")
+    shoot(page, path)
+    size = page.viewport_size
+    for viewport in (DESKTOP, PHONE):
+        page.set_viewport_size(viewport)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{path.stem}: {width} px wide"
+    if size is not None:
+        page.set_viewport_size(size)
+
+
 def wait_js(page: Page, expression: str, arg: Any = None, timeout: float = 10_000) -> Any:
     """Wait (at most ``timeout`` ms) until ``expression`` — JavaScript, or a function of
     ``arg`` — is truthy in the page, and return its value. It polls with ``page.evaluate``
