@@ -55,6 +55,7 @@ from gouji.server.rooms import SOLO, Connection, Hub, Moved, Room
 from gouji.server.rulespage import NoRulesPage, pick_lang, render_rules_page
 from gouji.server.site import Site
 from gouji.server.store import Store
+from gouji.server.webapp import routes as webapp_routes
 
 log = logging.getLogger("gouji.server")
 
@@ -380,6 +381,7 @@ def create_app(
         Route("/e/{code}/print", event_page("event-print.html")),
         Route("/e/{code}/wall", event_page("event-wall.html")),
         Route("/static/{path:path}", static),
+        *webapp_routes(web, lambda rel: len(rel) <= 200 and bool(_STATIC_PATH.fullmatch(rel))),
         WebSocketRoute("/ws", websocket),
     ]
     app = Starlette(
