@@ -346,7 +346,7 @@ def test_R19_4_last_place_when_not_its_turn() -> None:
     assert texts(g)[-3:] == [
         (3, "sanction last_place (第三十条)"),
         (3, "punished 6"),
-        (0, "wutou"),
+        (0, "wutou punished"),
     ]
     assert g.places[3] == 6 and not g.active[3] and g.hand(3) == ""
     assert g.dead_hands[3] == "8 8 Q K" and g.punished == [3]
@@ -514,7 +514,7 @@ def test_R18_place_sanctions_before_play_wait_for_the_first_lead() -> None:
         (starter, "sanction last_place (第三十条)"),
         (starter, "nohui"),
         (starter, "punished 6"),
-        ((starter + 3) % 6, "wutou"),
+        ((starter + 3) % 6, "wutou punished"),
         (new, "starter"),
     ]
     drive(g, random.Random(0))

@@ -85,11 +85,13 @@ def describe_event(seat: int, text: str) -> str:
     word, _, rest = text.partition(" ")
     if text in _EVENT_WORDS:
         said = _EVENT_WORDS[text]
-    elif word in ("place", "men", "broken_burn") and rest.isdigit():
+    elif word in ("place", "ended", "men", "broken_burn") and rest.isdigit():
         name = PLACE_NAMES[int(rest)]
-        said = {"place": f"goes out: {name}", "men": f"is 闷 (only 3s left): {name}"}.get(
-            word, f"burn broken, placed last: {name}"
-        )
+        said = {
+            "place": f"goes out: {name}",
+            "ended": f"still holds cards when the game ends: {name}",
+            "men": f"is 闷 (only 3s left): {name}",
+        }.get(word, f"burn broken, placed last: {name}")
     elif word == "burning":
         said = f"burns P{rest}'s play (烧牌)"
     elif word == "opening_draw":

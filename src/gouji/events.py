@@ -81,8 +81,12 @@ def parse(seat: int, text: str) -> Event:
         elif word == "burning":
             victim = int(rest)
             out.update(victim=victim, teammate=victim % 2 == seat % 2)  # 烧联邦
-        elif word in ("place", "men", "broken_burn", "moved", "punished"):
+        elif word in ("place", "ended", "men", "broken_burn", "moved", "punished"):
             out["place"] = int(rest)
+        elif word == "wutou":  # the 对头 left play otherwise than by going out (R9.11)
+            if rest not in ("men", "broken_burn", "punished"):
+                raise ValueError(f"wutou {rest}")
+            out["how"] = rest
         elif word == "sanction":  # "penalty -2 (第三十条)", "warning", "last_place (…)" (R19.4)
             kind, _, tail = rest.partition(" ")
             if not kind:

@@ -1320,12 +1320,13 @@ class Game:
         if not self._check_end():
             self._headless(seat)
 
-    def _headless(self, seat: int) -> None:
+    def _headless(self, seat: int, how: str = "") -> None:
         """Tell the table that ``seat``'s 对头 is now 无头 (R9.8), with one 够死级 chance in
-        this round when ``seat`` went out as 头科 or 二科 (R9.4, AMB-74)."""
+        this round when ``seat`` went out as 头科 or 二科 (R9.4, AMB-74); ``how`` says why
+        ``seat`` left play when it did not go out (``men``, ``broken_burn``, ``punished``)."""
         d = (seat + 3) % SEATS
         if self.active[d]:
-            self._event(d, "wutou")
+            self._event(d, f"wutou {how}" if how else "wutou")
 
     def _break_burn(self) -> None:
         """R8.8: the burner's play was beaten; with ``lowest_place`` it is placed last."""
@@ -1345,7 +1346,7 @@ class Game:
         self.dead_hands[seat] = counts_text(h)
         self.hands[seat] = [0] * NUM_RANKS
         self._place(seat, self._free_places()[-1], how)
-        self._headless(seat)
+        self._headless(seat, how)
 
     # ------------------------------------------------------------------ sanctions (R19.4)
     def _punish(self, seat: int) -> None:
@@ -1562,8 +1563,8 @@ class Game:
         if self.standing is not None and self.s_qualifies:
             self._open(self.owner)  # the interrupted round's standing play stands
         self._open_at_early_end(remaining)
-        if len(remaining) == 1:
-            self._place(remaining[0], self._free_places()[0], "place")
+        if len(remaining) == 1:  # R9.9 (a): placed holding cards, not gone out
+            self._place(remaining[0], self._free_places()[0], "ended")
         elif remaining:
             self._place_remaining(remaining)
         self._revolutionary_third()
@@ -1618,7 +1619,7 @@ class Game:
             return (int(self._lenient_men(q)), sum(self.hands[q]), ccw[q])
 
         for q in sorted(remaining, key=key):
-            self._place(q, self._free_places()[0], "place")
+            self._place(q, self._free_places()[0], "ended")
 
     # ------------------------------------------------------------------ 挑牌 (R10.2)
     def _tiao_allowed(self, seat: int) -> bool:

@@ -234,6 +234,8 @@ class Match:
             ],
             "prompt": self._pending if self.to_ask else None,
             "prompt_to": self.to_ask[0] if self.to_ask else None,
+            # what a swap of 二落 and 大落 would change (R16.6): the table says no more
+            "swap_changes": self.swap_changes() if self._pending == P_SWAP else None,
             "is_over": self.is_over,
             # the settlement of the game just finished: everything, every hand shown (R17)
             "result": self.results[-1] if self.game.is_over else None,
@@ -339,6 +341,23 @@ class Match:
                 totals = [0, 0]
                 resets += 1
         self._totals, self.resets = totals, resets
+
+    def swap_changes(self) -> list[str]:
+        """What a swap of the last game's 二落 and 大落 changes besides the two places (R16.6;
+        team scores never change): ``"luo"`` — who pays 落贡 to 头科 and to 二科, where it is
+        paid after that game (R16.4; none after a 串三户, R16.8); ``"start"`` — who takes first
+        and leads the next game, where the 大落 does (R3.6 ``da_luo``) and the next game is not
+        re-opened after a 串三户 (R3.7). (A re-open for two replaced players is not known yet.)"""
+        if not self._results:
+            return []
+        chuan = self._results[-1]["chuan"] is not None
+        r = self.rules
+        out = []
+        if r.trib_enabled and "luo" in r.trib_order and not chuan:
+            out.append("luo")
+        if r.open_later_start == "da_luo" and not (chuan and r.open_reopen_after_chuan):
+            out.append("start")
+        return out
 
     def _open_swap_prompt(self, res: Mapping[str, Any]) -> None:
         places: list[int] = res["places"]
