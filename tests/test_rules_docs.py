@@ -208,10 +208,30 @@ def test_rules_page_renders_the_document(client: TestClient, preset: str, lang: 
     html = r.text
     assert f'<html lang="{"zh-CN" if lang == "zh" else "en"}">' in html
     assert f"<h1>{NAMES[preset][lang]}</h1>" in html
-    assert "<table>" in html and '<h2 id="s1">' in html
+    assert "<table>" in html and '<h2 id="s1" data-rules="R0 R18">' in html
     assert f'href="/rules/{preset}?lang={"en" if lang == "zh" else "zh"}"' in html
     for other in PRESET_NAMES:  # every rule set is one click away
         assert f'href="/rules/{other}?lang={lang}"' in html
+
+
+@pytest.mark.parametrize(("preset", "lang"), CASES)
+def test_rules_page_marks_the_rules_each_section_explains(
+    client: TestClient, preset: str, lang: str
+) -> None:
+    """A refusal cites a rule (R5.1); the table links /rules/P#R5.1, and rules.js opens the
+    section whose data-rules hold it. Every section says which rules it explains, each rule
+    group of the specification that a refusal can cite has its section, and the page shows
+    no rule number."""
+    html = client.get(f"/rules/{preset}?lang={lang}").text
+    cites = re.findall(r'<h2 id="s\d+" data-rules="([^"]+)">', html)
+    assert len(cites) == html.count("<h2 ")
+    groups = {r for c in cites for r in c.split()}
+    for cited in ("R1", "R4", "R5", "R6", "R7", "R10", "R18", "R19"):  # refusals' rules
+        assert cited in groups, cited
+    assert ("R8" in groups) == make_rules(preset).burn_enabled
+    assert ("R12" in groups) == make_rules(preset).bie3_enabled
+    article = html[html.index("<article") :]
+    assert not re.search(r">[^<]*\bR\d+\.\d", article)  # no number in the text itself
 
 
 def test_rules_page_language_and_case(client: TestClient) -> None:

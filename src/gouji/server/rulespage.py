@@ -14,7 +14,7 @@ from html import escape
 from markdown_it import MarkdownIt
 
 from gouji.rules import PRESET_NAMES
-from gouji.rulesdoc import LANGS, NAMES, document
+from gouji.rulesdoc import LANGS, NAMES, SECTION_RULES, document, sections
 
 __all__ = ["NoRulesPage", "pick_lang", "render_rules_page"]
 
@@ -77,14 +77,20 @@ def _preset_code(preset: str) -> str:
     return code
 
 
-def _body(markdown: str) -> tuple[str, list[tuple[str, str]]]:
-    """The document as HTML, its ``h2`` headings given ids; and the (id, text) of each."""
+def _body(
+    markdown: str, cites: list[tuple[str, ...]] | None = None
+) -> tuple[str, list[tuple[str, str]]]:
+    """The document as HTML, its ``h2`` headings given ids (and, with ``cites``, the rule
+    numbers each section explains as ``data-rules``: rules.js opens ``#R5.1`` there); and the
+    (id, text) of each heading."""
     tokens = _MD.parse(markdown)
     toc: list[tuple[str, str]] = []
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open" and tok.tag == "h2":
             anchor = f"s{len(toc) + 1}"
             tok.attrSet("id", anchor)
+            if cites is not None and len(toc) < len(cites):
+                tok.attrSet("data-rules", " ".join(cites[len(toc)]))
             inline = tokens[i + 1]
             text = "".join(c.content for c in inline.children or [] if c.type == "text")
             toc.append((anchor, text))
@@ -100,7 +106,8 @@ def render_rules_page(preset: str, lang: str) -> str:
         raise NoRulesPage(f"no rules page in {lang[:20]!a}; languages: {', '.join(LANGS)}")
     code = _preset_code(preset)
     s = _TEXT[lang]
-    body, toc = _body(document(code, lang))
+    cites = [SECTION_RULES[key] for key, _, _ in sections(code, lang)]
+    body, toc = _body(document(code, lang), cites)
     name = NAMES[code][lang]
     others = "\n".join(
         f'    <a href="/rules/{p}?lang={lang}"'
