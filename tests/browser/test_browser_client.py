@@ -116,13 +116,19 @@ def test_human_plays_a_game_against_five_bots(
     expect(page.locator("#counter-panel .cc")).to_have_count(15)
     assert page.locator("#autopass").is_checked()
 
-    # select by clicking and by dragging across cards; Clear empties the selection. At the
-    # seat's turn, when the bots wait for it: the action bar above the hand changes no more,
-    # so the cards stay where they were measured
+    # select by tapping (a whole rank, then one fewer: hand.js tapRank) and by dragging across
+    # cards; Clear empties the selection. At the seat's turn, when the bots wait for it: the
+    # action bar above the hand changes no more, so the cards stay where they were measured
     wait_turn_or_over(page, time.monotonic() + GAME_S)
     cards = page.locator("#hand .card")
+    hand = page.evaluate("window.gouji.state.hand")
+    rank = hand.count(hand[0])
     cards.nth(0).click(position={"x": 6, "y": 20})
-    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    expect(page.locator("#hand .card.selected")).to_have_count(rank)
+    cards.nth(0).click(position={"x": 6, "y": 20})
+    expect(page.locator("#hand .card.selected")).to_have_count(rank - 1)
+    page.locator("#actions .clear-btn").click()
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
     first, third = cards.nth(1).bounding_box(), cards.nth(3).bounding_box()
     assert first is not None and third is not None
     page.mouse.move(first["x"] + 5, first["y"] + 20)

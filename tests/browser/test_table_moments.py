@@ -107,10 +107,24 @@ def test_burn_offer_settlement_and_huan(live_server: LiveServer, pages: Pages, s
     log = log_texts(page)
     k = next(i for i, x in enumerate(log) if "交落贡 2 张" in x)
     assert "你收到 电脑6 的：" in log[k + 1]
+    page.evaluate("['lead', 'respond'].forEach((p) => window.gouji.driver.stopAt.add(p))")
     answer_with_hint(page, "#tribute")
 
-    # the panel stays until the first lead, then closes; the log reopens it
-    wait_js(page, "window.gouji.state.view.events.some((e) => e.type === 'play')", timeout=20_000)
+    # the panel stays after the first lead (some seconds: table.js TRIBUTE_READ_MS, checked in
+    # test_table_edges) but gives way at once at the seat's own turn to play; the log reopens
+    # it. The seat holds its first answer, so the game waits meanwhile.
+    led = "window.gouji.state.view.events.some((e) => e.type === 'play')"
+    held = (
+        "window.gouji.driver.stopped && !window.gouji.driver.stopped.released"
+        " && window.gouji.driver.stopped.version === window.gouji.state.version"
+    )
+    for _ in range(3):
+        wait_js(page, held, timeout=20_000)
+        if page.evaluate(led):
+            break
+        # the seat makes the first lead itself: let it, and hold at its next decision
+        page.evaluate("window.gouji.driver.stopped.released = true; window.gouji.driver.step()")
+    assert page.evaluate(led)
     expect(panel).to_be_hidden()
     page.locator("#tribute-open").click()
     expect(panel).to_be_visible()
@@ -137,7 +151,8 @@ def test_swap_question_and_refusal_on_a_phone(
     expect(prompt).to_contain_text("问你")
     expect(prompt).to_contain_text("二落 张三 和大落 电脑3 是队友")
     expect(prompt).to_contain_text("落贡")
-    expect(prompt).to_contain_text("谁先出")
+    expect(prompt).to_contain_text("下局开牌人照常轮换")  # OUTLINE_FULL: the opener rotates (R3.6)
+    expect(prompt).not_to_contain_text("谁先出")
     for answer in ("swap", "noswap"):
         expect(prompt.locator(f'button[data-action="{answer}"]')).to_be_in_viewport()
     shoot(page, shots / "swap.png")

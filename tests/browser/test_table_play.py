@@ -4,6 +4,7 @@ why an action was refused (illegal), the keyboard, a click on the felt, sounds a
 from __future__ import annotations
 
 import random
+import re
 
 from .webutil import (
     DESKTOP,
@@ -66,8 +67,16 @@ def test_hand_rows_read_in_rank_order(live_server: LiveServer, pages: Pages) -> 
 
 
 def select(page: Page, cards: list[int]) -> None:
+    """Select exactly these cards (of different ranks): a tap takes a card's whole rank, each
+    further tap one card fewer (hand.js tapRank), down to one."""
     for i in cards:
-        page.locator(f'#hand .card[data-idx="{i}"]').click(position={"x": 6, "y": 20})
+        card = page.locator(f'#hand .card[data-idx="{i}"]')
+        card.click(position={"x": 6, "y": 20})
+        code = card.get_attribute("data-code")
+        mine = page.locator(f'#hand .card.selected[data-code="{code}"]')
+        while mine.count() > 1:
+            card.click(position={"x": 6, "y": 20})
+        expect(card).to_have_class(re.compile(r"\bselected\b"))
 
 
 def test_refusals_are_explained_and_keys_play(live_server: LiveServer, pages: Pages) -> None:
@@ -81,10 +90,10 @@ def test_refusals_are_explained_and_keys_play(live_server: LiveServer, pages: Pa
     first = next(i for i, c in enumerate(hand) if c != "3")  # 3s go out together (憋3)
     if size >= 2:  # one card cannot answer a play of several
         pick = [first]
-        why = f"要与 {faces(standing)} 张数相同（规则 R5.1）"
+        why = f"要与 {faces(standing)} 张数相同（看规则）"  # the rule is a link (R5.1)
     else:  # two ranks together are no play
         pick = [first, next(i for i, c in enumerate(hand) if c not in ("3", hand[first]))]
-        why = "点数不同的牌不能一起出（只有 2 和王能带）（规则 R4.2）"
+        why = "点数不同的牌不能一起出（只有 2 和王能带）（看规则）"
     select(page, pick)
     expect(page.locator("#actions .play-btn")).to_be_disabled()
     expect(page.locator("#actions .why")).to_contain_text(why)

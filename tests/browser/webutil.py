@@ -543,6 +543,8 @@ EN_TERMS = {
     "闷", "接风", "无头", "四人乱缠", "串三户", "串", "让", "让牌", "落贡", "点贡", "烧贡",
     "还贡", "明点", "预点", "革命", "会", "挑牌", "扣", "烧联邦", "烧成", "解烧", "亮", "开壶",
     "憋", "中文",
+    # the table's glossary (glossary.js) names these too
+    "联邦", "上家", "下家", "首发", "过牌", "扣牌", "烧", "进贡",
 }  # fmt: skip
 _ENGINE_WORDS = re.compile(
     r"\b(luo|dian|shao|burn_offer|huan|huan_check|wutou|gouji|gousiji|round_won|jiefeng|"

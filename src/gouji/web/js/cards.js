@@ -51,17 +51,25 @@ export function deckOf(rules) {
   return FULL_DECK.map((n, i) => Math.max(0, n - (Number(remove[RANKS[i]]) || 0)));
 }
 
-/** What is printed on a card face. */
-export function faceText(code, lang) {
+/** A card in words, as the rules pages name it: "10", "小王" / "small joker", "大王" / "big joker". */
+export function cardWord(code, lang) {
   if (code === "T") return "10";
-  if (code === "SJ") return lang === "zh" ? "小王" : "SJ";
-  if (code === "LJ") return lang === "zh" ? "大王" : "LJ";
+  if (code === "SJ") return lang === "zh" ? "小王" : "small joker";
+  if (code === "LJ") return lang === "zh" ? "大王" : "big joker";
   return code;
 }
 
-/** Cards as inline text, e.g. "7 7 2 小王". */
+/** What is printed on a card of the hand: its word, but a joker in English reads "JOKER" down
+ * the card (too narrow for "small joker"): black for the small one, red for the big one, as
+ * printed on real cards; the card's title says which in words. */
+export function faceText(code, lang) {
+  if ((code === "SJ" || code === "LJ") && lang !== "zh") return "JOKER";
+  return cardWord(code, lang);
+}
+
+/** Cards as inline text, e.g. "7 7 2 小王", "Q Q Q 2 big joker" (as the rules pages write them). */
 export function cardsText(text, lang) {
   return parseCards(text)
-    .map((c) => faceText(c, lang))
+    .map((c) => cardWord(c, lang))
     .join(" ");
 }

@@ -1,5 +1,5 @@
 // The table drawing shared by the live table and the replay: six seats and the centre.
-import { cardsText, faceText, parseCards, sortCards } from "./cards.js";
+import { cardWord, cardsText, parseCards, sortCards } from "./cards.js";
 import { el, patch } from "./common.js";
 import { getLang, placeName, t } from "./i18n.js";
 
@@ -30,7 +30,7 @@ export function miniCards(text, extraClass = "") {
     "span",
     { class: "mini-cards " + extraClass, title: cardsText(text, lang) },
     sortCards(parseCards(text)).map((c) =>
-      el("span", { class: "mini card-" + c.toLowerCase(), dataset: { code: c } }, faceText(c, lang)),
+      el("span", { class: "mini card-" + c.toLowerCase(), dataset: { code: c } }, cardWord(c, lang)),
     ),
   );
 }
@@ -202,8 +202,13 @@ export function tickTimers(root = document) {
   }
 }
 
-const BANNER_MS = 2600; // a banner fades out after this
-const BANNERS_SHOWN = 4;
+export const BANNER_MS = 1800; // a banner is gone after this (its CSS animation is as long)
+const BANNERS_SHOWN = 3;
+const GAP = 4;
+
+function rectIn(area, r) {
+  return { left: r.left - area.left, top: r.top - area.top, right: r.right - area.left, bottom: r.bottom - area.top };
+}
 
 /** Where a banner goes in `box` (over the felt): on the seat it is about, else the middle. */
 function bannerSpot(box, seat) {
@@ -215,21 +220,55 @@ function bannerSpot(box, seat) {
   return { x: r.left + r.width / 2 - area.left, y: r.top + r.height / 2 - area.top };
 }
 
+/** The play to beat and the round's plays in `box`'s coordinates (null when none is shown). */
+function centreRect(box) {
+  const felt = box.parentElement && box.parentElement.querySelector(".felt");
+  const standing = felt && felt.querySelector(".centre .standing");
+  if (!standing) return null;
+  return rectIn(box.getBoundingClientRect(), standing.getBoundingClientRect());
+}
+
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Remove the banners shown (a new state's announcements replace the last one's). */
+export function clearBanners(box) {
+  if (box) box.replaceChildren();
+}
+
 /**
  * A short announcement on the felt that fades, over the seat it is about (`seat`, or the
- * middle of the table for none): `kind` = "gouji", "burn", "place", "info", "note".
+ * middle of the table for none): `kind` = "gouji", "burn", "place", "info", "note". It never
+ * covers the play to beat (it goes above or below it), banners of one seat stack, and no more
+ * than three are shown: a new one takes the oldest one's place.
  */
 export function showBanner(box, text, kind = "info", seat = null) {
   if (!box || !text) return;
   const b = el("div", { class: "banner kind-" + kind, role: "status", dataset: { seat: seat === null ? "" : String(seat) } }, text);
   box.append(b);
-  const spot = bannerSpot(box, seat);
-  const same = [...box.children].filter((x) => x !== b && x.dataset.seat === b.dataset.seat).length;
-  const w = b.offsetWidth;
-  const room = box.clientWidth;
-  const x = Math.max(w / 2 + 4, Math.min(room - w / 2 - 4, spot.x));
-  b.style.left = `${x}px`;
-  b.style.top = `${spot.y + same * (b.offsetHeight + 4)}px`;
   while (box.children.length > BANNERS_SHOWN) box.firstChild.remove();
+  const spot = bannerSpot(box, seat);
+  const w = b.offsetWidth;
+  const h = b.offsetHeight;
+  const room = box.clientWidth;
+  const x = Math.max(w / 2 + GAP, Math.min(room - w / 2 - GAP, spot.x));
+  const area = box.getBoundingClientRect();
+  const taken = [...box.children].filter((o) => o !== b).map((o) => rectIn(area, o.getBoundingClientRect()));
+  const avoid = centreRect(box);
+  const clamp = (yy) => Math.max(h / 2 + GAP, Math.min(box.clientHeight - h / 2 - GAP, yy));
+  const at = (yy) => ({ left: x - w / 2, right: x + w / 2, top: yy - h / 2, bottom: yy + h / 2 });
+  // where it may go: on its seat, else just above or below the play to beat or another banner;
+  // the nearest place that covers neither the play to beat nor another banner
+  const tries = [spot.y];
+  for (const r of avoid ? [avoid, ...taken] : taken) tries.push(r.top - GAP - h / 2, r.bottom + GAP + h / 2);
+  const cost = (yy) => {
+    const r = at(yy);
+    const hits = (avoid && overlaps(r, avoid) ? 100 : 0) + taken.filter((o) => overlaps(r, o)).length;
+    return hits * 10000 + Math.abs(yy - spot.y);
+  };
+  const y = tries.map(clamp).reduce((best, yy) => (cost(yy) < cost(best) ? yy : best));
+  b.style.left = `${x}px`;
+  b.style.top = `${y}px`;
   setTimeout(() => b.remove(), BANNER_MS);
 }

@@ -1,5 +1,6 @@
-// The player's hand: cards grouped by rank in two rows, selection by click and drag.
-import { faceText } from "./cards.js";
+// The player's hand: cards grouped by rank in two rows; a tap takes a whole rank (each further
+// tap one card fewer), a drag takes cards one by one.
+import { cardWord, faceText } from "./cards.js";
 import { el, patch } from "./common.js";
 
 const ONE_ROW = 12; // a hand this small fits one row
@@ -39,7 +40,7 @@ export function handRows(groups) {
 function cardEl(code, i, selected, lang) {
   return el(
     "div",
-    { class: "card card-" + code.toLowerCase() + (selected ? " selected" : ""), dataset: { idx: String(i), code } },
+    { class: "card card-" + code.toLowerCase() + (selected ? " selected" : ""), dataset: { idx: String(i), code }, title: cardWord(code, lang) },
     el("span", { class: "face" }, faceText(code, lang)),
   );
 }
@@ -62,34 +63,61 @@ export function drawHand(box, cards, selected, lang) {
 }
 
 /**
- * Click and drag across cards to select. `on.set(i, mode)` selects or unselects card i,
- * `on.end()` follows every gesture, `on.double()` a double click.
+ * A tap on card `i` of `cards` (sorted codes), as the card apps do: with none of its rank
+ * selected it takes the whole rank; with some, it gives back one of them (the last), so each
+ * further tap takes one fewer, down to none, and the next tap takes the whole rank again.
+ * With `single` (还贡: one card) it takes that card alone. Returns the new selection.
+ */
+export function tapRank(cards, selected, i, single = false) {
+  const out = new Set(single ? [] : selected);
+  if (single) {
+    out.add(i);
+    return out;
+  }
+  const same = [];
+  cards.forEach((c, k) => {
+    if (c === cards[i]) same.push(k);
+  });
+  const chosen = same.filter((k) => out.has(k));
+  if (!chosen.length) for (const k of same) out.add(k);
+  else out.delete(chosen[chosen.length - 1]);
+  return out;
+}
+
+/**
+ * Tap and drag. A tap on a card calls `on.tap(i)` (see tapRank); a drag across cards selects
+ * (or, started on a selected card, unselects) each card it passes, one by one, the first too:
+ * `on.set(i, mode)`. `on.end()` follows every gesture.
  */
 export function setupHandInput(box, on) {
-  let drag = null; // {mode, last}
+  let drag = null; // {mode, first, last, moved}
   box.addEventListener("pointerdown", (e) => {
     const c = e.target.closest(".card");
     if (!c) return;
     e.preventDefault();
-    const mode = !c.classList.contains("selected");
-    drag = { mode, last: c };
-    on.set(Number(c.dataset.idx), mode);
+    drag = { mode: !c.classList.contains("selected"), first: c, last: c, moved: false };
   });
   document.addEventListener("pointermove", (e) => {
     if (!drag) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
     const c = under && under.closest && under.closest("#hand .card");
     if (c && c !== drag.last) {
+      if (!drag.moved) on.set(Number(drag.first.dataset.idx), drag.mode);
+      drag.moved = true;
       drag.last = c;
       on.set(Number(c.dataset.idx), drag.mode);
     }
   });
   const end = () => {
     if (!drag) return;
+    const { first, moved } = drag;
     drag = null;
+    if (!moved) on.tap(Number(first.dataset.idx));
     on.end();
   };
   document.addEventListener("pointerup", end);
-  document.addEventListener("pointercancel", end);
-  box.addEventListener("dblclick", () => on.double());
+  document.addEventListener("pointercancel", () => {
+    drag = null;
+    on.end();
+  });
 }

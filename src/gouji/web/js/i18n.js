@@ -162,7 +162,14 @@ const S = {
     sound_on: "声音：开",
     sound_off: "声音：关",
     keys_help: "回车出牌 · 空格过 · H 提示",
-    rule_cite: "{text}（规则 {rule}）",
+    rule_see: "（看规则）",
+    // the help sheet (规则和术语, glossary.js)
+    help_open: "规则",
+    help_title: "规则和术语",
+    help_rules: "这一桌的完整规则说明 →",
+    help_select_h: "选牌",
+    help_select: "点一张牌，选中这个点数的全部牌；再点一次少选一张，点到一张不剩，再点又全选。按住在牌上划过，可以一张一张地选。点桌面或「清空」取消选择，选好了点「出牌」或按回车。",
+    help_terms_h: "术语",
     close: "关闭",
     name_to_sit: "先填昵称再坐下：",
     name_ok: "坐下",
@@ -173,7 +180,7 @@ const S = {
     tribute_you_paid: "你交出：",
     tribute_you_got: "你收到：",
     tribute_cards_hidden: "（牌只有双方看得到）",
-    tribute_ends: "第一手牌出了以后这个面板自动关闭，可以在「记录」里再打开。",
+    tribute_ends: "出第一手牌后几秒自动关闭（轮到你出牌时马上关），也可以点 × 关闭；在「记录」里能再打开。",
     huan_choose: "还贡：选一张牌还给 {payer}（还要还 {n} 张）",
     huan_wait: "等 {who} 还贡",
     huan_check: "{by} 还给你一张 {card}。你手里没有这个点数，可以收下，也可以拒收让他另还一张。",
@@ -224,7 +231,11 @@ const S = {
     rule_sum: "记分方法：名次分和奖励分直接相加。",
     settle_show: "结算",
     // between games
-    prompt_swap: "二落 {a} 和大落 {b} 是队友，可以换位：换了以后 {a} 算大落、{b} 算二落。得分不变，但谁向头科交 2 张落贡、谁向二科交 1 张，以及下局谁先出，都跟着换。两人都同意才换。",
+    prompt_swap: "二落 {a} 和大落 {b} 是队友，可以换位：换了以后 {a} 算大落、{b} 算二落。得分不变{changes}。两人都同意才换。",
+    swap_luo_start: "，但谁向头科交 2 张落贡、谁向二科交 1 张，以及下局谁先出，都跟着换",
+    swap_luo: "，但谁向头科交 2 张落贡、谁向二科交 1 张跟着换（下局开牌人照常轮换）",
+    swap_start: "，但下局由大落先出：谁先出跟着换",
+    swap_none: "，下局的进贡和谁先出也不受影响：只换名次",
     prompt_skip: "这局串三户了：六家都同意，下局就免掉所有进贡。",
     prompt_asked_you: "问你：",
     prompt_asked: "正在问 {who}",
@@ -402,7 +413,13 @@ const S = {
     sound_on: "Sound on",
     sound_off: "Sound off",
     keys_help: "Enter plays · Space passes · H hints",
-    rule_cite: "{text} (rule {rule})",
+    rule_see: "(see the rules)",
+    help_open: "Rules",
+    help_title: "Rules and words",
+    help_rules: "This table's rules in full →",
+    help_select_h: "Choosing cards",
+    help_select: "Tap a card to take every card of its rank; each further tap takes one fewer, down to none, and the next tap takes them all again. Drag across cards to pick them one by one. Tap the table or Clear to let go of the selection; then Play (or Enter).",
+    help_terms_h: "Words of the game",
     close: "Close",
     name_to_sit: "Your name, to take a seat:",
     name_ok: "Sit",
@@ -412,7 +429,7 @@ const S = {
     tribute_you_paid: "You gave:",
     tribute_you_got: "You got:",
     tribute_cards_hidden: "(only the two players see the cards)",
-    tribute_ends: "This panel closes after the first lead; reopen it from the log.",
+    tribute_ends: "This panel closes a few seconds after the first lead (at once when it is your turn to play) or with ×; reopen it from the log.",
     huan_choose: "还贡: choose a card to return to {payer} ({n} to return)",
     huan_wait: "{who} is returning a card (还贡)",
     huan_check: "{by} returns you a {card}. You hold no card of that rank: accept it, or refuse it and {by} returns another.",
@@ -461,7 +478,11 @@ const S = {
     rule_chuan_30_3: "How it is recorded: 串三户, 30 : 3.",
     rule_sum: "How it is recorded: the plain sum of place points and bonuses.",
     settle_show: "Settlement",
-    prompt_swap: "二落 {a} and 大落 {b} are teammates and may swap: {a} would be 大落 and {b} 二落. The score stays the same, but who pays 落贡 (2 cards to 头科, 1 card to 二科) and who leads next game follow the swap. Both must agree.",
+    prompt_swap: "二落 {a} and 大落 {b} are teammates and may swap: {a} would be 大落 and {b} 二落. The score stays the same{changes}. Both must agree.",
+    swap_luo_start: ", but who pays 落贡 (2 cards to 头科, 1 card to 二科) and who leads next game follow the swap",
+    swap_luo: ", but who pays 落贡 (2 cards to 头科, 1 card to 二科) follows the swap (the opener rotates as usual)",
+    swap_start: ", but the 大落 leads next game: who leads follows the swap",
+    swap_none: ", and so do next game's tribute and lead: only the two places change",
     prompt_skip: "This game was a 串三户: if all six agree, the next game has no tribute at all.",
     prompt_asked_you: "You are asked:",
     prompt_asked: "Asking {who}",
@@ -526,10 +547,15 @@ const EV = {
     round_won: "{who} 这轮最大",
     jiefeng: "{who} 接风",
     wutou: "{who} 无头了（对头已出完）",
+    wutou_men: "{who} 无头了（对头被闷）",
+    wutou_broken_burn: "{who} 无头了（对头烧牌失败，被罚下）",
+    wutou_punished: "{who} 无头了（对头被罚下场）",
     chaos: "四人乱缠开始",
     opened: "{who} 开点",
     opened_at_end: "{who} 牌局提前结束，算开点",
     place: "{who} 出完：{place}",
+    place_rev: "{who} 革命，两个队友拿了头科、二科：{place}",
+    ended: "{who} 没出完：{place}",
     men: "{who} 被闷：{place}",
     broken_burn: "{who} 烧牌失败，罚为 {place}",
     moved: "{who} 改为 {place}",
@@ -577,11 +603,14 @@ const EV = {
     starter: "{who} leads first",
     liang3: "{who} shows {count} threes of {suit} (亮3)",
     liang4: "{who} shows {count} fours (亮4)",
+    liang4_1: "{who} shows 1 four (亮4)",
     removed: "{who} lays out {count} cards (会)",
+    removed_1: "{who} lays out 1 card (会)",
     void_redeal: "Two revolutions: the cards are dealt again",
     buy: "{who} buys a {rank} from {seller}",
     buy_free: "{who} buys a {rank} from {seller} (free)",
     tribute: "{payer} pays {receiver} {count} cards of {kind}",
+    tribute_1: "{payer} pays {receiver} 1 card of {kind}",
     tribute_skipped: "{payer} pays {receiver} no {kind} (革命)",
     huan: "{receiver} returns a card to {payer}",
     gouji: "{who}: 够级! {answer}",
@@ -595,10 +624,15 @@ const EV = {
     round_won: "{who} wins the round",
     jiefeng: "{who} takes the lead (接风)",
     wutou: "{who} is 无头 now (the 对头 went out)",
+    wutou_men: "{who} is 无头 now (the 对头 was shut out, 闷)",
+    wutou_broken_burn: "{who} is 无头 now (the 对头's burn failed and it was put out)",
+    wutou_punished: "{who} is 无头 now (the 对头 was put out by the referee)",
     chaos: "四人乱缠: four players free-for-all",
     opened: "{who} opened (开点)",
     opened_at_end: "{who} counts as opened (the game ended early)",
     place: "{who} goes out: {place}",
+    place_rev: "{who} (革命) takes {place}: both teammates are 头科 and 二科",
+    ended: "{who} ends with cards left: {place}",
     men: "{who} is shut out (闷): {place}",
     broken_burn: "{who}'s burn failed: {place}",
     moved: "{who} moves to {place}",
@@ -676,7 +710,8 @@ const WHY = {
     burn_lead_feasible: "a burn lead must leave cards that can still be led out",
     same_size: "must have as many cards as {standing}",
     not_higher: "{play} is not higher than {standing}",
-    needs_lj: "{standing} carries {count} small joker(s): the answer needs as many big jokers",
+    needs_lj: "{standing} carries {count} small jokers: the answer needs as many big jokers",
+    needs_lj_1: "{standing} carries a small joker: the answer needs a big joker",
     dead_play: "a play with a big joker cannot be beaten",
     not_a_response: "this does not beat the play on the table",
     rang_returned: "after 让牌 the turn came back to you: play or pass",
@@ -878,15 +913,21 @@ export function t(key, ...args) {
   return s === undefined ? key : fill(s, args);
 }
 
+/** The key of a text about one thing where the language says it otherwise ("1 card", not
+ * "1 cards"): `<key>_1` when the page's language has it and `count` is 1. */
+function one(table, key, params) {
+  return params && Number(params.count) === 1 && table[getLang()][key + "_1"] !== undefined ? key + "_1" : key;
+}
+
 /** An event's words from the event table (null when the table has no such event). */
 export function tEvent(key, params) {
-  const s = lookup(EV, key);
+  const s = lookup(EV, one(EV, key, params));
   return s === undefined ? null : fill(s, [params]);
 }
 
 /** A refusal's words (reason key and params), null for an unknown key. */
 export function tWhy(key, params) {
-  const s = lookup(WHY, key);
+  const s = lookup(WHY, one(WHY, key, params));
   return s === undefined ? null : fill(s, [params || {}]);
 }
 

@@ -39,7 +39,7 @@ function show() {
   $("play").textContent = R.timer ? t("pause") : t("playpause");
   const ol = $("log");
   ol.textContent = "";
-  const ctx = namer(infos().map((i) => i.name));
+  const ctx = { ...namer(infos().map((i) => i.name)), revolutionary: v.revolutionary };
   for (const e of v.events || []) {
     const text = eventText(e, ctx);
     if (text) ol.append(el("li", { class: e.seat === null ? "table" : "team-" + teamOf(e.seat) }, text));

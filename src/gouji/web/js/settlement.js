@@ -109,6 +109,16 @@ function facts(res, ctx) {
   return out;
 }
 
+/** What a 二落/大落 swap changes in these rules (R16.6, the match's `swap_changes`): 落贡, and
+ * the next game's lead only where the 大落 leads it (R3.6), in words. */
+function swapChangesKey(changes) {
+  const luo = changes.includes("luo");
+  const start = changes.includes("start");
+  if (luo && start) return "swap_luo_start";
+  if (luo) return "swap_luo";
+  return start ? "swap_start" : "swap_none";
+}
+
 /** The between-games question (swap/skip), explained, with its answers for the asked seat. */
 function promptBox(view, ctx, onAct) {
   const m = view.match;
@@ -117,7 +127,8 @@ function promptBox(view, ctx, onAct) {
   const mine = asked === ctx.me && ctx.me !== null;
   let text = t("prompt_skip");
   if (m.prompt === "swap") {
-    text = t("prompt_swap", { a: ctx.name(res.places.indexOf(5)), b: ctx.name(res.places.indexOf(6)) });
+    const changes = t(swapChangesKey(m.swap_changes || []));
+    text = t("prompt_swap", { a: ctx.name(res.places.indexOf(5)), b: ctx.name(res.places.indexOf(6)), changes });
   }
   const acts = mine ? view.legal_actions || [] : [];
   const hinted = (a) => (a === ctx.hint ? " hinted" : "");

@@ -1,21 +1,24 @@
 // The live table: websocket client (docs/protocol.md) and rendering of Match.view(seat).
-import { RANKS, canon, countsOf, deckOf, faceText, parseCards, sortCards } from "./cards.js";
+import { RANKS, canon, cardWord, cardsText, countsOf, deckOf, parseCards, sortCards } from "./cards.js";
 import { dropToasts, el, loadName, loadRoom, patch, saveName, saveRoom, toast } from "./common.js";
-import { SEATS, drawFelt, showBanner, teamOf, tickTimers } from "./felt.js";
-import { drawHand, setupHandInput } from "./hand.js";
+import { SEATS, clearBanners, drawFelt, showBanner, teamOf, tickTimers } from "./felt.js";
+import { drawHand, setupHandInput, tapRank } from "./hand.js";
 import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
 import { settlementPanel } from "./settlement.js";
 import { isMuted, setMuted, sound, unlockOnGesture } from "./sound.js";
+import { helpSheet } from "./glossary.js";
 import { firstLeadMade, hasTribute, huanCheckText, tributePanel } from "./tribute.js";
-import { displayName, errorText, eventText, momentOf, namer, noteText, reasonText, setTeamNames, teamName } from "./words.js";
+import { displayName, errorText, eventText, momentOf, namer, noteText, placesLine, reasonText, ruleHref, setTeamNames, teamName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const CARD_KINDS = ["burn", "play", "huan"];
 const CARD_ACTION = /^(play|burn|huan) /;
 const AUTO_KEY = "gouji.autopass";
 const BURN_CHOICES = 6; // a burn offer lists at most this many beating plays as buttons
-const BANNER_MOMENTS = 3; // at most this many banners for one state
+const BANNER_MOMENTS = 3; // at most this many banners for one state (the places make one)
+const PLACE_EVENTS = new Set(["place", "ended", "men", "broken_burn", "moved", "punished"]);
 const NOTE_BANNERS = new Set(["timeout", "trust"]);
+const TRIBUTE_READ_MS = 8000; // the tribute panel stays this long at least (first lead or not)
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 
@@ -64,9 +67,12 @@ const S = {
   wasMyTurn: false,
   tributeOpen: null, // game whose tribute panel was reopened
   tributeClosed: null, // game whose tribute panel was closed
+  tributeShown: null, // {game, at}: when the tribute panel of the game first showed
+  tributeTimer: null,
   settleClosed: null, // game whose settlement was closed
   log: { sig: "", texts: [] }, // what the log shows
   afterWelcome: null, // what to do once (re)joined: a seat to take after giving a name
+  helpOpen: false, // the help sheet (rules page, choosing cards, glossary) is shown
   sent: null, // the type of the last message sent (an error answers it)
   autoSat: false,
   stood: false,
@@ -277,7 +283,7 @@ function onState(msg) {
 
 function onCheck(msg) {
   if (msg.action !== S.checkFor) return;
-  S.why = msg.ok ? null : reasonText(msg.reason);
+  S.why = msg.ok ? null : whyOf(msg.reason);
   renderActions();
 }
 
@@ -296,10 +302,33 @@ function onError(msg) {
     render();
   }
   if (auto) return; // the page's own automatic pass came too late: nothing to tell
-  if (msg.reason) S.why = reasonText(msg.reason);
-  toast(errorWords(msg), "error", 6000);
+  if (msg.reason) S.why = whyOf(msg.reason);
+  toast(msg.reason ? el("span", null, withRule(errorWords(msg), msg.reason.rule)) : errorWords(msg), "error", 6000);
   if (msg.code === "no_room") setConn("no_room_conn", "bad");
   renderActions();
+}
+
+/** A refusal: its words, and the rule it cites (linked to the rules page: ruleLink). */
+function whyOf(reason) {
+  return { text: reasonText(reason), rule: (reason && reason.rule) || null };
+}
+
+/** The table's rule set (its rules page is /rules/{preset}). */
+function presetCode() {
+  return (S.view && S.view.preset) || roomConfig().preset || "OUTLINE_FULL";
+}
+
+/** A link to the section of the table's rules page that explains `rule` (the page shows no
+ * rule numbers: the number is in the link's address and title); nothing without a rule. */
+function ruleLink(rule) {
+  const href = ruleHref(rule, presetCode(), getLang());
+  return href ? el("a", { class: "rule-link", href, target: "_blank", rel: "noopener", title: rule }, t("rule_see")) : null;
+}
+
+/** Words followed by the link to the rule they cite, if any. */
+function withRule(text, rule) {
+  const link = ruleLink(rule);
+  return link ? [text, getLang() === "zh" ? "" : " ", link] : [text];
 }
 
 /** An error in words; a start refused for too many empty seats says how many bots fill. */
@@ -346,7 +375,7 @@ function names() {
 
 /** Names of the seats, the viewer's seat and the hint: what the panels need to say things. */
 function naming() {
-  return { ...namer(names(), S.seat), hint: S.hint, held: eventHold() };
+  return { ...namer(names(), S.seat), hint: S.hint, held: eventHold(), revolutionary: S.view ? S.view.revolutionary : null };
 }
 
 /** Why an event's table does not start its next game now (the event decides): waiting for
@@ -480,8 +509,15 @@ function tellMoments() {
   }
   const moments = evs.filter((e) => e.i > S.seen.i && momentOf(e));
   S.seen.i = Math.max(S.seen.i, lastEventIndex());
+  if (!moments.length) return;
   const ctx = naming();
-  for (const e of moments.slice(-BANNER_MOMENTS)) showBanner($("banners"), eventText(e, ctx), momentOf(e), e.seat);
+  const box = $("banners");
+  clearBanners(box); // the last state's announcements are old news: they do not pile up
+  const places = moments.filter((e) => PLACE_EVENTS.has(e.type));
+  const others = moments.filter((e) => !PLACE_EVENTS.has(e.type));
+  // every place is told, in one banner (your own first); the latest other moments beside it
+  for (const e of others.slice(-(places.length ? BANNER_MOMENTS - 1 : BANNER_MOMENTS))) showBanner(box, eventText(e, ctx), momentOf(e), e.seat);
+  if (places.length) showBanner(box, placesLine(places, ctx), "place", places.length === 1 ? places[0].seat : null);
   if (moments.some((e) => momentOf(e) === "gouji")) sound("gouji");
   if (moments.some((e) => momentOf(e) === "burn")) sound("burn");
 }
@@ -511,6 +547,7 @@ function render() {
   renderLog();
   renderTribute();
   renderSettlement();
+  renderHelp();
   tickTimers();
 }
 
@@ -662,9 +699,7 @@ function askText(v, ctx) {
 }
 
 function cardsWords(text) {
-  return parseCards(text || "")
-    .map((c) => faceText(c, getLang()))
-    .join(" ");
+  return cardsText(text || "", getLang());
 }
 
 function actionButton(a, extraClass = "") {
@@ -780,7 +815,7 @@ function actionNodes(v) {
   }
   const nodes = statusLine(v, naming());
   nodes.push(el("div", { class: "act-buttons" }, decisionButtons(v, legalNow()), gameEndButtons(v)));
-  if (S.why && S.selected.size) nodes.push(el("div", { class: "why", role: "status" }, t("why_prefix"), S.why));
+  if (S.why && S.selected.size) nodes.push(el("div", { class: "why", role: "status" }, t("why_prefix"), withRule(S.why.text, S.why.rule)));
   nodes.push(optionsRow());
   return nodes;
 }
@@ -852,6 +887,10 @@ function onlyHuan() {
   return acts.length > 0 && acts.every((a) => a.startsWith("huan "));
 }
 
+function markSelected() {
+  for (const c of $("hand").querySelectorAll(".card")) c.classList.toggle("selected", S.selected.has(Number(c.dataset.idx)));
+}
+
 function setupHand() {
   setupHandInput($("hand"), {
     set: (i, mode) => {
@@ -859,16 +898,17 @@ function setupHand() {
       if (mode && onlyHuan()) S.selected.clear();
       if (mode) S.selected.add(i);
       else S.selected.delete(i);
-      for (const c of $("hand").querySelectorAll(".card")) c.classList.toggle("selected", S.selected.has(Number(c.dataset.idx)));
+      markSelected();
+    },
+    tap: (i) => {
+      if (!S.view || S.view.is_over) return;
+      S.selected = tapRank(S.hand, S.selected, i, onlyHuan());
+      markSelected();
     },
     end: () => {
       S.hint = null;
       checkSelection();
       renderActions();
-    },
-    double: () => {
-      const a = selectedLegal();
-      if (a && !S.busy) act(a);
     },
   });
 }
@@ -898,6 +938,10 @@ function applyHint() {
 /** Enter plays the selection, Space passes, H asks for a hint. */
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+  if (e.key === "Escape" && S.helpOpen) {
+    toggleHelp();
+    return;
+  }
   if (e.target.closest && e.target.closest("input, textarea, select, button, a")) return;
   const acts = legalNow();
   if (e.key === "Enter") {
@@ -1002,7 +1046,7 @@ function renderCounter() {
     return el(
       "div",
       { class: "cc" + (out === 0 ? " zero" : ""), dataset: { rank: r }, title: `${left}` },
-      el("span", { class: "cc-rank" }, faceText(r, lang)),
+      el("span", { class: "cc-rank" }, cardWord(r, lang)),
       el("span", { class: "cc-n" }, String(out)),
     );
   });
@@ -1058,11 +1102,30 @@ function renderLog() {
 }
 
 // ------------------------------------------------------------------ tribute and settlement
+/** Whether the tribute panel shows: reopened, or from the tribute until the first lead and
+ * then TRIBUTE_READ_MS after it appeared (bots lead at once: it stayed 1.8 s), but not over the
+ * viewer's own turn to play; × closes it. */
 function tributeVisible(v) {
   if (!v || !hasTribute(v) || v.is_over) return false;
   const game = gameNo();
   if (S.tributeOpen === game) return true;
-  return S.tributeClosed !== game && !firstLeadMade(v);
+  if (S.tributeClosed === game) return false;
+  if (!firstLeadMade(v)) {
+    if (!S.tributeShown || S.tributeShown.game !== game) S.tributeShown = { game, at: Date.now() };
+    return true;
+  }
+  const shown = S.tributeShown;
+  if (!shown || shown.game !== game) return false; // the page came after the first lead
+  const playing = ["lead", "respond", "burn_offer", "kou"].includes(v.phase) && v.to_act === S.seat && S.seat !== null;
+  const left = shown.at + TRIBUTE_READ_MS - Date.now();
+  if (left <= 0 || playing) return false;
+  clearTimeout(S.tributeTimer);
+  S.tributeTimer = setTimeout(() => {
+    renderTribute();
+    renderTributeButton();
+    renderActions();
+  }, left + 20);
+  return true;
 }
 
 function renderTributeButton() {
@@ -1115,6 +1178,25 @@ function reopenSettlement() {
   renderActions();
 }
 
+// ------------------------------------------------------------------ help (规则和术语)
+/** The table's rules page in the page's language (规则说明). */
+function rulesHref() {
+  return `/rules/${encodeURIComponent(presetCode())}?lang=${getLang()}`;
+}
+
+function renderHelp() {
+  const box = $("help");
+  box.classList.toggle("hidden", !S.helpOpen);
+  $("help-open").classList.toggle("on", S.helpOpen);
+  $("help-open").setAttribute("aria-expanded", String(S.helpOpen));
+  patch(box, S.helpOpen ? [helpSheet(rulesHref(), toggleHelp)] : []);
+}
+
+function toggleHelp() {
+  S.helpOpen = !S.helpOpen;
+  renderHelp();
+}
+
 // ------------------------------------------------------------------ start
 function toggleLang() {
   setLang(getLang() === "zh" ? "en" : "zh");
@@ -1145,6 +1227,7 @@ function start() {
   $("mute").addEventListener("click", toggleMute);
   $("copy-link").addEventListener("click", copyLink);
   $("tribute-open").addEventListener("click", reopenTribute);
+  $("help-open").addEventListener("click", toggleHelp);
   $("name-bar").addEventListener("submit", onNameGiven);
   $("felt").addEventListener("click", clearSelection);
   document.addEventListener("keydown", onKey);

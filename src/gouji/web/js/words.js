@@ -7,7 +7,8 @@ import { actionLabel, getLang, placeName, suitName, t, tError, tEvent, tNote, tW
 
 /**
  * A naming context: `name(seat)` gives a seat's display name (1-based "座位 n" when unknown);
- * `me` is the viewer's seat (null for a spectator).
+ * `me` is the viewer's seat (null for a spectator). A context may also say the game's
+ * `revolutionary` (its place is no going out).
  */
 export function namer(names, me = null) {
   return {
@@ -108,6 +109,8 @@ function eventKey(ev) {
       return ev.teammate ? "burning_mate" : "burning";
     case "sanction":
       return "sanction_" + ev.kind;
+    case "wutou":
+      return ev.how ? "wutou_" + ev.how : "wutou";
     default:
       return ev.type;
   }
@@ -121,7 +124,9 @@ export function eventText(ev, ctx) {
     const who = (ev.answerers || []).map((s) => ctx.name(s));
     p.answer = who.length ? tEvent("gouji_answer", { names: joinNames(who) }) : tEvent("gouji_noone", {});
   }
-  return tEvent(eventKey(ev), p);
+  // R15.4: the revolutionary laid its hand aside; its 三科 is no going out
+  const rev = ev.type === "place" && ctx.revolutionary !== undefined && ctx.revolutionary !== null && ev.seat === ctx.revolutionary;
+  return tEvent(rev ? "place_rev" : eventKey(ev), p);
 }
 
 // The moments a table announces (a banner on the felt and maybe a sound).
@@ -139,6 +144,7 @@ const MOMENTS = {
   wutou: "info",
   chaos: "info",
   place: "place",
+  ended: "place",
   moved: "place",
   broken_burn: "burn",
   chuan: "place",
@@ -149,6 +155,14 @@ const MOMENTS = {
   sanction: "info",
   punished: "place",
 };
+
+/** The places taken in one state as one line (a single announcement): the viewer's own
+ * first, then by place. */
+export function placesLine(events, ctx) {
+  const mine = (e) => (ctx.me !== null && ctx.me !== undefined && e.seat === ctx.me ? 0 : 1);
+  const sorted = [...events].sort((a, b) => mine(a) - mine(b) || a.place - b.place);
+  return sorted.map((e) => eventText(e, ctx)).filter((x) => x).join(t("settle_sep"));
+}
 
 /** The kind of moment an event is ("gouji", "burn", "place", "info"), or null. */
 export function momentOf(ev) {
@@ -188,12 +202,20 @@ function reasonParams(params) {
   return out;
 }
 
-/** Why a decision is refused (a `check` or `illegal` reason), citing its rule. */
+/** Why a decision is refused (a `check` or `illegal` reason), in words. The rule it cites is
+ * not in the words (players' rules pages show no rule numbers): the table links it (ruleHref). */
 export function reasonText(reason) {
   if (!reason) return tWhy("other");
   const key = reason.key === "malformed" && reason.rule === "R4.2" ? "malformed_R4_2" : reason.key;
-  const text = tWhy(key, reasonParams(reason.params)) || tWhy("other");
-  return reason.rule ? t("rule_cite", { text, rule: reason.rule }) : text;
+  return tWhy(key, reasonParams(reason.params)) || tWhy("other");
+}
+
+/** The address of the section of `preset`'s rules page that explains `rule` ("R5.1",
+ * "R8.2/R8.5", "R13.5 (a)": the first number), in `lang`; null without a rule number. */
+export function ruleHref(rule, preset, lang) {
+  const m = /^R\d+(\.\d+)?/.exec(String(rule || "").trim());
+  if (!m || !preset) return null;
+  return `/rules/${encodeURIComponent(preset)}?lang=${lang === "zh" ? "zh" : "en"}#${m[0]}`;
 }
 
 /** A server `error` message in words: its reason when it has one, else its code. */
