@@ -346,6 +346,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from gouji.server import create_app
     from gouji.server.limits import LimitError, parse_limits
     from gouji.server.logs import log_config
+    from gouji.server.origin import normal_origin
     from gouji.server.rooms import SOLO
     from gouji.server.supervisor import SiteError, Supervisor, run_site
 
@@ -356,6 +357,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if args.workers > 1 and args.worker_id is not None:
             raise ValueError("--worker-id names one worker of a site; --workers starts a site")
         logging_config = log_config(args.log_format, args.log_level, args.worker_id or SOLO)
+        for origin in args.origin or []:
+            if normal_origin(origin) is None:
+                raise ValueError(f"--origin {origin!r} is not an http(s)://host[:port] address")
     except (LimitError, ValueError) as e:
         print(f"gouji serve: {e}", file=sys.stderr)
         return 2
@@ -363,6 +367,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         extra = ["--log-level", args.log_level, "--log-format", args.log_format]
         for text in args.limit or []:
             extra += ["--limit", text]
+        for origin in args.origin or []:
+            extra += ["--origin", origin]
         try:
             site = Supervisor(args.workers, args.host, args.port, args.db, extra, args.worker_port)
             return run_site(site)
@@ -370,7 +376,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"gouji serve: {e}", file=sys.stderr)
             return 2
     try:
-        app = create_app(args.db, limits=limits, worker=args.worker_id or SOLO)
+        app = create_app(
+            args.db, limits=limits, worker=args.worker_id or SOLO, origins=args.origin or ()
+        )
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         print(f"gouji serve: cannot open the database {args.db!r}: {e}", file=sys.stderr)
         return 2
@@ -505,6 +513,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="NAME=VALUE",
         help="change a limit, e.g. connections_per_ip=64 (docs/security.md lists them)",
+    )
+    p.add_argument(
+        "--origin",
+        action="append",
+        metavar="URL",
+        help="the site's public address where a proxy changes the Host header, e.g. "
+        "https://gouji.example.org: its pages may change state (docs/security.md)",
     )
     p.set_defaults(func=cmd_serve)
     return parser

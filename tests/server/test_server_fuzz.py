@@ -78,6 +78,7 @@ from gouji.match import Match
 from gouji.rules import KEYS, PRESETS, make_rules
 from gouji.server import create_app
 from gouji.server.protocol import (
+    ACCOUNT_NEEDED,
     BAD_INVITE,
     BAD_JSON,
     BAD_MESSAGE,
@@ -140,6 +141,7 @@ ERROR_CODES = frozenset(
         UNAVAILABLE,
         TOO_MANY_CONNECTIONS,
         BAD_INVITE,
+        ACCOUNT_NEEDED,
     }
 )
 STATUSES = frozenset({"waiting", "playing", "between", "over", "expired"})
@@ -162,7 +164,7 @@ SUMMARY_KEYS = frozenset(
     }
 )
 SEAT_KEYS = frozenset(
-    {"seat", "name", "bot", "human", "online", "trust", "timeouts", "free", "reserved"}
+    {"seat", "name", "bot", "human", "online", "trust", "timeouts", "free", "reserved", "account"}
 )
 TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_-")
 

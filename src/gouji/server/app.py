@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,9 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.account_routes import GuestCookie, account_of, guest_of
+from gouji.server.account_routes import routes as account_routes
+from gouji.server.accounts import NEUTRAL_NAME, Account, Accounts
 from gouji.server.clock import SYSTEM, Clock
 from gouji.server.directory import Directory
 from gouji.server.event_records import routes as record_routes
@@ -40,7 +43,10 @@ from gouji.server.events import routes as event_routes
 from gouji.server.exports import routes as export_routes
 from gouji.server.headers import SecurityHeaders
 from gouji.server.limits import Limits, is_local
+from gouji.server.matchmaking import routes as quick_routes
 from gouji.server.metrics import CONTENT_TYPE, Metrics
+from gouji.server.origin import OriginCheck
+from gouji.server.player_routes import routes as player_routes
 from gouji.server.protocol import (
     MAX_BODY,
     RATE_LIMITED,
@@ -51,6 +57,8 @@ from gouji.server.protocol import (
     load_json,
     parse_config,
 )
+from gouji.server.records import Records
+from gouji.server.replays import Busy
 from gouji.server.rooms import SOLO, Connection, Hub, Moved, Room
 from gouji.server.rulespage import NoRulesPage, pick_lang, render_rules_page
 from gouji.server.site import Site
@@ -113,11 +121,14 @@ def create_app(
     limits: Limits | None = None,
     worker: str = SOLO,
     clock: Clock = SYSTEM,
+    origins: Collection[str] = (),
 ) -> Starlette:
     """The server app on the database ``db_url``, with ``limits`` (docs/security.md;
     defaults when None). ``worker`` names this process among the site's; the rooms and
     events whose leases it takes now are rebuilt now. Every timer, delay, lease and stored
-    time reads ``clock`` (the system's; tests run table time faster with ``FastClock``)."""
+    time reads ``clock`` (the system's; tests run table time faster with ``FastClock``).
+    State-changing requests and websockets from another site than the one asked, or than
+    ``origins`` (a proxy's public address), are refused (``origin.OriginCheck``)."""
     store = Store(db_url, clock)
     if not store.shared:  # SQLite is one process's file: that process holds everything
         worker = SOLO
@@ -125,6 +136,22 @@ def create_app(
     events = Events(store, hub)
     directory = Directory(store, clock)
     hub.on_push = directory.publish
+    accounts = Accounts(store, hub.limits, clock)
+    records = Records(store, clock)
+    hub.on_game_over = records.game_over
+
+    def signed_up(account: Account, guest: str | None) -> None:
+        records.adopt(account.id, guest)  # the browser's guest games are the account's now
+
+    def deleted(account: Account) -> None:
+        """Its games stay, under a neutral name (D107)."""
+        records.forget(account.id)
+        store.rename_account(account.id, NEUTRAL_NAME)
+        for room in list(hub.rooms.values()):
+            for seat in room.seats:
+                if seat.account == account.id:
+                    seat.name, seat.account = NEUTRAL_NAME, None
+
     site = Site(store, hub, events)
     site.start()
     metrics = Metrics(hub, site)
@@ -206,10 +233,14 @@ def create_app(
     async def game_replay(request: Request) -> Response:
         room, index = room_or_404(request), game_index(request)
         public_game(room, index)
-        steps = hub.replay(room.code, index)
+        try:  # computed in a worker process, or cached (gouji.server.replays)
+            steps = await hub.replay(room, index, client_ip(request))
+        except Busy as e:
+            wait = {"retry-after": "1" if e.status == 503 else "60"}
+            return JSONResponse({"error": e.message}, status_code=e.status, headers=wait)
         if steps is None:
             raise ApiError(404, f"room {room.code} has no finished game {index}")
-        return JSONResponse(steps)
+        return Response(steps, media_type="application/json")
 
     def page(name: str) -> Response:
         path = web / name
@@ -264,6 +295,8 @@ def create_app(
         hub.connections[ip] += 1
         conn = Connection(ws.send_text, lim, ip, hub.clock)
         conn.asked = ws.query_params.get("w")
+        conn.account = account_of(accounts, ws)  # the session cookie's, if any
+        conn.guest = guest_of(ws)
 
         async def close_moved() -> None:
             await ws.close(SERVICE_RESTART, "the room is served by another process")
@@ -369,6 +402,12 @@ def create_app(
         Route("/r/{code}", table),
         Route("/replay/{code}/{index}", replay_page),
         Route("/rules/{preset}", rules_page),
+        *account_routes(accounts, clock, on_sign_up=signed_up, on_delete=deleted),
+        *player_routes(accounts, records),
+        *quick_routes(hub, directory),
+        Route("/account", event_page("account.html")),
+        Route("/players/{name}", event_page("player.html")),
+        Route("/leaderboard", event_page("leaderboard.html")),
         *event_routes(events),
         *record_routes(events),
         *seat_routes(events),
@@ -393,11 +432,16 @@ def create_app(
             Moved: moved,
         },
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[
+            Middleware(OriginCheck, trusted=origins),
+            Middleware(SecurityHeaders),
+            Middleware(GuestCookie),
+        ],
     )
     app.state.hub = hub
     app.state.store = store
     app.state.events = events
     app.state.site = site
     app.state.directory = directory
+    app.state.accounts = accounts
     return app

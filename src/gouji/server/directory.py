@@ -38,6 +38,8 @@ def brief(room: Room) -> dict[str, Any] | None:
         "bots": sum(1 for s in seats if s.bot is not None),
         "free": sum(1 for i in range(len(seats)) if room.seat_free(i)),
         "bot": room.config.bot,
+        "rated": room.config.rated,
+        "quick": room.config.fill_after_s is not None,
         "timer_s": room.config.timer_s,
         "watchers": sum(1 for c in room.conns if c.seat is None),
         "game": len(room.match.games) if room.match is not None else 0,

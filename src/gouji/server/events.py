@@ -53,7 +53,16 @@ from gouji.server.protocol import (
     load_json,
     parse_config,
 )
-from gouji.server.rooms import CODE_ALPHABET, CODE_LENGTH, Hub, Moved, Room, StoreFailed
+from gouji.server.rooms import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    PROBING,
+    UNKNOWN_CODES,
+    Hub,
+    Moved,
+    Room,
+    StoreFailed,
+)
 from gouji.server.store import NewRoom, Store, StoredEvent, put_event
 
 log = logging.getLogger("gouji.server")
@@ -523,14 +532,15 @@ class Events:
     def find(self, request: Request) -> LiveEvent:
         code = str(request.path_params["code"])
         ip = request.client.host if request.client is not None else ""
-        if self.hub.lookups.full(ip):
-            raise EventApiError(429, "rate_limited", "too many unknown codes from your address")
+        if self.hub.unknown.refused(ip):  # only unknown codes count (gouji.server.probes)
+            raise EventApiError(429, "rate_limited", PROBING)
         live = self.events.get(code.strip().upper()) if _CODE.fullmatch(code) else None
         if live is None and _CODE.fullmatch(code) and self.locate is not None:
             code = code.strip().upper()
             live = self.events.get(code) if self.locate(code) else None  # or raises Moved
         if live is None:
-            self.hub.lookups.allow(ip)
+            if not self.hub.unknown.count(ip):
+                raise EventApiError(429, "rate_limited", UNKNOWN_CODES)
             raise not_found(f"no event {code[:20]!a}")
         return live
 

@@ -26,10 +26,18 @@ class Limits:
     message_burst: int = 40  # … and the burst it may send at once
     outbox: int = 256  # queued messages to a client that does not read; then it is dropped
     rooms_per_ip_per_hour: int = 30  # rooms created from one address (not the machine itself)
-    lookups_per_ip_per_min: int = 30  # unknown room codes asked for by one address
+    lookups_per_ip_per_min: int = 30  # unknown room and event codes one address asks for
     bot_room_games: int = 20  # all-bot rooms not made on the machine itself: most games …
     bot_room_s: float = 3600.0  # … and most seconds of play
     replay_cache: int = 16  # finished-game replays kept in memory, server-wide
+    replay_workers: int = 2  # processes that compute replays (off the event loop) …
+    replays_at_once: int = 8  # … replays computing or waiting for one, server-wide …
+    replays_per_ip_per_min: int = 30  # … and computed for one address (cached ones are free)
+    say_gap_s: float = 3.0  # a seat's 快捷语: one every this many seconds …
+    says_per_min: int = 8  # … and at most this many a minute (gouji.server.quick)
+    login_failures_per_ip: int = 20  # failed log-ins from one address in 15 minutes …
+    login_failures_per_account: int = 10  # … and of one account (from anywhere)
+    accounts_per_ip_per_hour: int = 10  # accounts made from one address (not the machine)
 
     def __post_init__(self) -> None:
         for f in fields(self):

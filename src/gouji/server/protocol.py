@@ -16,6 +16,7 @@ from gouji.agents import names as agent_names
 from gouji.competition.formation import FORMATIONS
 from gouji.game import UnsupportedRules, check_supported
 from gouji.rules import DEFAULT_PRESET, ConfigError, Rules, make_rules, parse_override
+from gouji.server.quick import EMOTES, QUICK_WORDS, SAY_IDS
 
 MAX_MESSAGE = 16 * 1024  # bytes of one websocket message
 MAX_BODY = 64 * 1024  # bytes of one HTTP body
@@ -37,6 +38,7 @@ ROOM_FULL = "room_full"
 UNAVAILABLE = "unavailable"
 TOO_MANY_CONNECTIONS = "too_many_connections"
 BAD_INVITE = "bad_invite"
+ACCOUNT_NEEDED = "account_needed"  # a rated room's seat, asked for without an account
 
 MAX_NAME = 40  # characters of a player's name
 MAX_ACTION = 300  # characters of an action's text
@@ -89,6 +91,7 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "next": {},
     "resync": {},
     "ping": {},
+    "say": {"id": (_STR, True)},  # 快捷语: one of quick.SAY_IDS (no free text)
 }
 MESSAGE_TYPES = tuple(_SCHEMA)
 
@@ -193,6 +196,12 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
             f"'act': an action is 1 to {MAX_ACTION} printable ASCII characters, e.g. 'play 7 7'",
             msg_id,
         )
+    if kind == "say" and msg["id"] not in SAY_IDS:
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f"'say': unknown 快捷语 {_echo(msg['id'])}; ids: {', '.join(QUICK_WORDS + EMOTES)}",
+            msg_id,
+        )
     if kind == "sit" and not 0 <= msg["seat"] < SEATS:
         raise ProtocolError(BAD_MESSAGE, f"'sit': seats are 0 to {SEATS - 1}")
     if kind == "sit" and msg.get("invite") is not None and not _TOKEN.fullmatch(msg["invite"]):
@@ -236,6 +245,10 @@ class RoomConfig:
     expires: float | None = None  # epoch seconds after which an all-bot room plays no more
     formation: str = "seats"  # R1.6: seats / draw / opposite (gouji.competition.formation)
     listed: bool = False  # shown in the lobby's list of open rooms (else found by code only)
+    rated: bool = False  # every human seat an account; results rate them (gouji.server.ratings)
+    # quick match (快速开始): once a player sits, bots fill the free seats after this many
+    # seconds without a change (gouji.server.matchmaking); None: a seated player starts
+    fill_after_s: float | None = None
     # a competition table: {"code": event, "table": table id}; its seats are fixed by
     # ``seating`` (by seat: {"name", "bot"} or {"name", "invite": the invitation's hash})
     event: dict[str, str] | None = None
@@ -273,6 +286,7 @@ _CONFIG_FIELDS = {
     "seat_takeover",
     "formation",
     "listed",
+    "rated",
 }
 
 
@@ -344,6 +358,10 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
         if not isinstance(body["listed"], bool):
             raise ConfigProblem("'listed' must be true or false")
         cfg.listed = body["listed"]
+    if body.get("rated") is not None:
+        if not isinstance(body["rated"], bool):
+            raise ConfigProblem("'rated' must be true or false")
+        cfg.rated = body["rated"]
     if body.get("card_counter") is not None:
         if not isinstance(body["card_counter"], bool):
             raise ConfigProblem("'card_counter' must be true or false")
@@ -363,7 +381,25 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
     except (ConfigError, UnsupportedRules) as e:
         raise ConfigProblem(str(e)) from None
     cfg.preset = rules.preset
+    if cfg.rated:
+        _check_rated(cfg)
     return cfg, seed
+
+
+def _check_rated(cfg: RoomConfig) -> None:
+    """A rated room plays a preset as it is (one rating per rule set), with bots whose rating
+    is known (the level league's, gouji.server.ratings) and a deal nobody chose."""
+    from gouji.server.ratings import BOT_RATINGS
+
+    if cfg.overrides or cfg.count_visibility is not None:
+        raise ConfigProblem("a rated room plays its preset unchanged: no 'overrides'")
+    if cfg.fixed_deal:
+        raise ConfigProblem("a rated room is dealt at random: no 'seed'")
+    if cfg.bots and cfg.bot not in BOT_RATINGS:
+        raise ConfigProblem(
+            f"a rated room's bots have a known rating: 'bot' must be one of "
+            f"{', '.join(sorted(BOT_RATINGS))}"
+        )
 
 
 def config_from_dict(data: dict[str, Any]) -> RoomConfig:

@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import copy
 import dataclasses
-import functools
 import json
 import logging
 import re
@@ -46,10 +45,14 @@ from gouji.game import PRIVATE_PENDING
 from gouji.match import Match
 from gouji.policy import timeout_action
 from gouji.reasons import Reason, reason
+from gouji.replay import replay_steps
 from gouji.server import tokens
+from gouji.server.accounts import Account
 from gouji.server.clock import SYSTEM, Clock
 from gouji.server.limits import Limits, TokenBucket, WindowCounter
+from gouji.server.probes import UnknownCodes
 from gouji.server.protocol import (
+    ACCOUNT_NEEDED,
     BAD_INVITE,
     BAD_MESSAGE,
     ILLEGAL,
@@ -68,6 +71,8 @@ from gouji.server.protocol import (
     config_from_dict,
     parse_message,
 )
+from gouji.server.quick import SayLimiter, no_chat
+from gouji.server.replays import Replays
 from gouji.server.store import (
     Also,
     Fence,
@@ -89,6 +94,8 @@ TIMEOUTS_TO_TRUST = 2  # R19.3: 托管 after two timeouts in a row
 SOLO = "solo"  # the worker name of a server that runs alone
 LEASE_S = 4.0  # a home's lease lasts this long unless renewed (renewed every second)
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+UNKNOWN_CODES = "too many unknown codes from your address this minute: check the code"
+PROBING = "your address asked for far too many unknown codes this minute: wait a minute"
 RESUME_MIN_S = 3.0  # a turn timer resumed after a take-over leaves at least this (D56)
 
 
@@ -119,6 +126,8 @@ class Seat:
     trust: bool = False  # 托管
     timeouts: int = 0  # timeouts in a row
     invite: str | None = None  # a competition seat: the hash of its player's invitation
+    account: int | None = None  # the account of its player (whose record and rating count)
+    guest: str | None = None  # else the hash of its player's guest cookie (their browser)
 
     @property
     def empty(self) -> bool:
@@ -168,6 +177,8 @@ class Connection:
         self.asked: str | None = None  # the worker its URL asked for (?w=: a `moved` named it)
         self.moved = False  # told `moved`: closed once that is sent
         self.closer: Callable[[], Awaitable[None]] | None = None  # closes the websocket
+        self.account: Account | None = None  # the session cookie's account (None: a guest)
+        self.guest: str | None = None  # the hash of the browser's guest cookie
 
     def send(self, message: dict[str, Any]) -> None:
         if len(self.outbox) >= self.limits.outbox:
@@ -264,6 +275,8 @@ class Room:
         self.on_lost: Callable[[Room], None] | None = None
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
         self.decisions = 0  # moves applied live here (the /metrics counter reads the hub's)
+        # a game ended live (its index): its players' records and ratings (records.py)
+        self.on_game_over: Callable[[Room, int], None] | None = None
         for i, entry in enumerate(config.seating or []):
             self.seats[i] = _reserved(entry)
 
@@ -279,13 +292,20 @@ class Room:
                 if s.token is not None and s.token == token:
                     s.name, s.token = None, None
             before = self.seats[seat]
-            self.seats[seat] = Seat(name=str(data["name"]), token=token)
+            account, guest = data.get("account"), data.get("guest")
+            self.seats[seat] = Seat(
+                name=str(data["name"]),
+                token=token,
+                account=int(account) if account is not None else None,
+                guest=str(guest) if guest is not None else None,
+            )
             if self.match is not None:  # a player joins a running match in a free seat:
                 self.replaced += 1  # one more replaced before the next game (R3.7, R16.1)
                 was = "bot" if before.bot else "player"
                 self._note("seat", seat, name=str(data["name"]), replaced=was)
-        elif kind == "claim":  # a competition seat taken with its invitation
-            assert seat is not None and self.config.seating is not None
+        elif kind in ("claim", "rekey"):  # a competition seat taken with its invitation; a
+            # seat's token presented again: either way the seat has a new token (D91)
+            assert seat is not None and (kind == "rekey" or self.config.seating is not None)
             token = str(json.loads(text)["token"])
             for s in self.seats:
                 if s.token == token:
@@ -381,6 +401,7 @@ class Room:
         before = copy.deepcopy(self.match) if kind == "sanction" else None
         seating = self.config.seating  # a relink replaces it (never changes it in place)
         notes, replaced = len(self.notes), self.replaced
+        finished = len(self.match.results) if self.match is not None else 0
         try:
             stored_text = self._fold(kind, seat, text)
         except Exception:
@@ -419,11 +440,23 @@ class Room:
             self.applied.add((seat, client_id))
         self._after_change(stored_at)
         self.push_all()
+        if self.match is not None and len(self.match.results) > finished:
+            self._game_over(finished)
         if self.listener is not None:
             try:
                 self.listener(self)
             except Exception:  # the event's trouble never stops the table
                 log.exception("room %s: the event listener failed", self.code)
+
+    def _game_over(self, index: int) -> None:
+        """Game ``index`` ended live: its players' records (never on a replay of the stored
+        actions, so a restart counts nothing twice)."""
+        if self.on_game_over is None:
+            return
+        try:
+            self.on_game_over(self, index)
+        except Exception:  # the records' trouble never stops the table
+            log.exception("room %s: recording game %d failed", self.code, index + 1)
 
     def replay(self, actions: list[StoredAction], stopped: float | None = None) -> None:
         """Rebuild the room from its stored actions (a restart, a take-over). The turn timer
@@ -541,6 +574,11 @@ class Room:
         """An all-bot room made from afar plays for a bounded time only (docs/security.md)."""
         return self.config.expires is not None and self.clock.time() >= self.config.expires
 
+    @property
+    def chat(self) -> bool:
+        """Whether its players may use 快捷语 and emotes (not at a competition: R19.5)."""
+        return no_chat(self.config, self.rules) is None
+
     def seat_free(self, seat: int) -> bool:
         """May a spectator take this seat? Before the start an empty one; in a running match
         a bot's, or an absent player's on 托管 (it counts as a replaced player, R3.7)."""
@@ -572,6 +610,30 @@ class Room:
         if m is None or self.allowed_games is None:
             return False
         return m.game.is_over and len(m.games) >= self.allowed_games
+
+    def _epoch(self, mono: float | None) -> float | None:
+        """A time of the table's monotonic clock as epoch seconds (for the pages)."""
+        if mono is None:
+            return None
+        return round(self.clock.time() + mono - self.clock.monotonic(), 3)
+
+    def seat_of(self, account: int) -> int | None:
+        """The seat an account's player holds (a person's, never a bot's)."""
+        return next(
+            (i for i, s in enumerate(self.seats) if s.bot is None and s.account == account), None
+        )
+
+    def fill_due(self) -> float | None:
+        """A quick-match room (``config.fill_after_s``) waiting with a player there: when its
+        bots fill the free seats and it starts (monotonic; at once when no seat is free)."""
+        after = self.config.fill_after_s
+        if after is None or self.match is not None or self.config.seating is not None:
+            return None
+        if not any(s.human and self.online(i) for i, s in enumerate(self.seats)):
+            return None
+        if not any(s.empty for s in self.seats):
+            return self._since
+        return self._since + after
 
     def ready_to_start(self) -> bool:
         """A competition table starts by itself once every invited player has taken a seat
@@ -632,6 +694,7 @@ class Room:
                     "timeouts": s.timeouts,
                     "free": self.seat_free(i),
                     "reserved": s.invite is not None and s.token is None,
+                    "account": s.account is not None,  # the name is an account's: a 战绩 page
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -642,7 +705,9 @@ class Room:
             "games_finished": len(m.results) if m is not None else 0,
             "totals": m.totals if m is not None else [0, 0],
             "to_act": self.public_to_act(),
+            "chat": self.chat,  # 快捷语 on (gouji.server.quick)
             "next_due": self.status == "between" and not self.gated,
+            "fill_at": self._epoch(self.fill_due()),  # quick match: bots fill the seats then
             "event": None
             if ev is None
             else {
@@ -748,25 +813,9 @@ class Room:
 
     def replay_steps(self, index: int) -> dict[str, Any] | None:
         """Spectator views with every hand, before the game's first action and after each
-        (the hub keeps a few in a server-wide cache)."""
+        (gouji.replay; the server computes them off its event loop: ``Hub.replay``)."""
         rec = self.record(index)
-        if rec is None:
-            return None
-        from gouji.game import Game
-
-        g = Game.from_record({**rec, "actions": []})
-
-        def shot() -> dict[str, Any]:
-            v = g.view(None)
-            v["hands"] = [g.hand(s) for s in range(SEATS)]
-            return v
-
-        steps: list[dict[str, Any]] = [{"action": None, "seat": None, "view": shot()}]
-        for text in rec["actions"]:
-            seat = g.to_act
-            g.apply(text)
-            steps.append({"action": text, "seat": seat, "view": shot()})
-        return {"index": index, "steps": steps}
+        return replay_steps(rec, index) if rec is not None else None
 
     # ------------------------------------------------------------------ the driver
     def ensure_driver(self) -> None:
@@ -787,6 +836,9 @@ class Room:
         m = self.match
         if m is None and self.ready_to_start():
             return self._since, "start"
+        fill = self.fill_due()
+        if fill is not None:
+            return fill, "fill"
         if m is None or self.expired or self.halted:
             return None
         seat = m.to_act
@@ -833,6 +885,11 @@ class Room:
         if what == "start":
             async with self.lock:
                 if self.version == version and self.ready_to_start():
+                    start_match(self, self.config.bot)
+            return
+        if what == "fill":
+            async with self.lock:
+                if self.version == version and self.fill_due() is not None:
                     start_match(self, self.config.bot)
             return
         m = self.match
@@ -914,28 +971,33 @@ class Hub:
         self.locate: Callable[[str], Room | None] | None = None  # the site: a room elsewhere
         self.on_act: Callable[[float], None] | None = None  # seconds from an act to its ack
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
+        self.on_game_over: Callable[[Room, int], None] | None = None  # records.py
         # the events: how many of a competition room's games may be shown (None: all)
         self.deal_public: Callable[[Room], int | None] | None = None
         self.closing = False  # the process is stopping: connections close, nobody left
         self.connections: Counter[str] = Counter()  # open websockets by address
         self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600, clock)
-        self.lookups = WindowCounter(self.limits.lookups_per_ip_per_min, 60, clock)
-        self.replay = functools.lru_cache(maxsize=self.limits.replay_cache)(self._replay)
+        self.unknown = UnknownCodes(store, self.limits, clock)  # code probing, site-wide
+        self.replays = Replays(self.limits, clock)  # computed in worker processes, cached
+        self.says = SayLimiter(self.limits.say_gap_s, self.limits.says_per_min, clock)
 
-    def _replay(self, code: str, index: int) -> dict[str, Any] | None:
-        room = self.rooms.get(code)
-        return room.replay_steps(index) if room is not None else None
+    async def replay(self, room: Room, index: int, ip: str) -> bytes | None:
+        """Game ``index`` of ``room`` step by step, as JSON text (None: no such finished
+        game), computed off the event loop; raises ``replays.Busy`` past the limits."""
+        return await self.replays.get((room.code, index), ip, lambda: room.record(index))
 
     def find(self, code: str, ip: str) -> Room | None:
-        """The room of ``code``, counting unknown codes per address (code probing). A room
-        another process serves raises the site's ``Moved`` (gouji.server.site)."""
-        if self.lookups.full(ip):
-            raise ProtocolError(RATE_LIMITED, "too many unknown room codes from your address")
+        """The room of ``code``. Unknown codes are counted per address across the site, and
+        refused (``rate_limited``) past the limit; a real code is found all the same, unless
+        the address is far past it (gouji.server.probes, D92). A room another process
+        serves raises the site's ``Moved`` (gouji.server.site)."""
+        if self.unknown.refused(ip):
+            raise ProtocolError(RATE_LIMITED, PROBING)
         room = self.get(code)
         if room is None and self.locate is not None and _CODE.fullmatch(code.strip().upper()):
             room = self.locate(code.strip().upper())
-        if room is None:
-            self.lookups.allow(ip)
+        if room is None and not self.unknown.count(ip):
+            raise ProtocolError(RATE_LIMITED, UNKNOWN_CODES)
         return room
 
     def fence(self, home: str) -> Fence:
@@ -1016,6 +1078,7 @@ class Hub:
         room.on_lost = self.on_lost
         room.on_push = self.on_push
         room.public_games = self.public_games
+        room.on_game_over = self.on_game_over
         self.rooms[room.code] = room
         if self.on_push is not None:  # a new or taken-over room joins the lobby's list
             self.on_push(room)
@@ -1038,8 +1101,10 @@ class Hub:
             room.ensure_driver()
 
     async def stop_all(self) -> None:
+        """Stop every room's driver, and the replay workers."""
         for room in self.rooms.values():
             await room.stop()
+        self.replays.close()
 
     # ------------------------------------------------------------------ websocket
     async def handle(self, conn: Connection, raw: str | bytes) -> None:
@@ -1089,6 +1154,9 @@ class Hub:
         if kind == "resync":
             conn.mark()
             return
+        if kind == "say":  # chat changes nothing of the room: no lock, no version
+            self._say(room, conn, msg["id"])
+            return
         async with room.lock:
             if kind == "act":
                 self._act(room, conn, msg)
@@ -1122,21 +1190,23 @@ class Hub:
         room.ensure_driver()
         token = msg.get("token")
         seat = None
-        if token:
-            seat = next(
-                (i for i, s in enumerate(room.seats) if tokens.matches(token, s.token)), None
-            )
+        if token or conn.account is not None:
+            async with room.lock:  # of two joins with one token, one gets the seat
+                if token:
+                    seat = next(
+                        (i for i, s in enumerate(room.seats) if tokens.matches(token, s.token)),
+                        None,
+                    )
+                if seat is None and conn.account is not None:  # an account holder's seat
+                    seat = room.seat_of(conn.account.id)  # is theirs from any device (D115)
+                if seat is not None:  # the seat gets a new token: the one presented is void
+                    token = self._new_token(room, seat, conn, "rekey")
+                    self._take_over(room, seat, conn)
         if seat is None:
-            watching = sum(1 for c in room.conns if c.seat is None)
-            if watching >= self.limits.spectators_per_room and not room.invited(msg):
-                raise ProtocolError(
-                    ROOM_FULL, f"room {room.code} has its {watching} spectators already"
-                )
+            self._may_watch(room, msg)
             token = tokens.new_token()
-        else:
-            self._take_over(room, seat, conn)
         conn.room, conn.seat, conn.token = room, seat, token
-        conn.name = msg["name"]
+        conn.name = conn.account.name if conn.account is not None else msg["name"]
         room.conns.add(conn)
         if seat is None and room.match is not None:
             room.note_presence("watch", conn.name)
@@ -1148,6 +1218,35 @@ class Hub:
             else:
                 room.push_all()  # presence changed (not a stored change: same version)
                 room.changed.set()  # a watcher may let an all-bot table play on
+
+    def _may_watch(self, room: Room, msg: dict[str, Any]) -> None:
+        """Whether a ``join`` that takes no seat by its token may come in: up to
+        ``spectators_per_room`` watchers; past that an invited player (D88), and while a seat
+        is free anyone, up to twice as many — spectators never keep out whoever could sit
+        and play (D93). Else ``room_full``."""
+        watching = sum(1 for c in room.conns if c.seat is None)
+        most = self.limits.spectators_per_room
+        if watching < most or room.invited(msg):
+            return
+        if watching < 2 * most and any(room.seat_free(i) for i in range(SEATS)):
+            return
+        raise ProtocolError(ROOM_FULL, f"room {room.code} has its {watching} spectators already")
+
+    @staticmethod
+    def _new_token(room: Room, seat: int, conn: Connection, kind: str) -> str:
+        """A new token for ``seat``, held by ``conn``: whatever token the seat had takes it no
+        more, so a copied token is good for one take at most (D91). ``kind`` is the stored
+        action that says so: ``rekey`` (the seat's token presented again) or ``claim`` (a
+        competition seat taken with its invitation). Stored before it counts (a refused
+        write changes nothing); returns the token, which the connection is sent in
+        ``welcome``."""
+        token = tokens.new_token()
+        hashed = tokens.token_hash(token)
+        s = room.seats[seat]
+        row = SeatRow(seat, s.name, hashed, s.bot)
+        room.commit(kind, seat, json.dumps({"token": hashed}), seat_rows=[row])
+        conn.token = token
+        return token
 
     @staticmethod
     def _take_over(room: Room, seat: int, conn: Connection) -> None:
@@ -1190,6 +1289,23 @@ class Hub:
                     room.push_all()
             else:
                 room.push_all()
+
+    def _say(self, room: Room, conn: Connection, word: str) -> None:
+        """A seated player's 快捷语 or emote, to every connection of the room (spectators
+        too); never stored (docs/decisions.md D95-D97)."""
+        why = no_chat(room.config, room.rules)
+        if why is not None:
+            raise ProtocolError(ILLEGAL, why, word)
+        if conn.seat is None:
+            raise ProtocolError(
+                BAD_MESSAGE, "spectators do not speak: 快捷语 are the players'", word
+            )
+        wait = self.says.take(f"{room.code}#{conn.seat}")
+        if wait is not None:
+            raise ProtocolError(RATE_LIMITED, wait, word)
+        said = {"type": "said", "seat": conn.seat, "id": word}
+        for c in room.conns:
+            c.send(said)
 
     def _act(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
         cid: str = msg["id"]
@@ -1258,9 +1374,19 @@ class Hub:
             raise ProtocolError(
                 BAD_MESSAGE, "another connection took this one's seat and token: connect again"
             )
+        if room.config.rated and conn.account is None:
+            raise ProtocolError(
+                ACCOUNT_NEEDED, "a rated room's seats are for players with an account: log in"
+            )
         old = conn.seat
         hashed = tokens.token_hash(conn.token)
-        text = json.dumps({"name": conn.name, "token": hashed})
+        who: dict[str, Any] = {"name": conn.name, "token": hashed}
+        if conn.account is not None:  # the record and the rating are the account's
+            who["name"] = conn.name = conn.account.name
+            who["account"] = conn.account.id
+        elif conn.guest is not None:
+            who["guest"] = conn.guest
+        text = json.dumps(who, ensure_ascii=False)
         rows = [SeatRow(seat, conn.name, hashed, None)]
         if old is not None:
             rows.append(SeatRow(old, None, None, None))
@@ -1271,8 +1397,9 @@ class Hub:
 
     def _claim(self, room: Room, conn: Connection, seat: int, invite: str) -> None:
         """``sit`` with an invitation: the competition seat's player takes it (before or
-        during the match, from any device: the invitation moves the seat to this
-        connection's token, and a connection that held it is told it was replaced)."""
+        during the match, from any device: the seat gets a new token, sent to this
+        connection in a second ``welcome``, and a connection that held it is told it was
+        replaced)."""
         entry = room.config.seating[seat] if room.config.seating is not None else None
         if entry is None or entry.get("invite") is None:
             raise ProtocolError(
@@ -1288,11 +1415,10 @@ class Hub:
             )
         if conn.seat is not None and conn.seat != seat:
             raise ProtocolError(BAD_MESSAGE, f"you hold seat {conn.seat + 1} already")
-        hashed = tokens.token_hash(conn.token)
         name = str(entry["name"])
-        if room.seats[seat].token != hashed:
-            text = json.dumps({"token": hashed})
-            room.commit("claim", seat, text, seat_rows=[SeatRow(seat, name, hashed, None)])
+        if not tokens.matches(conn.token, room.seats[seat].token):  # taken: a new token
+            token = self._new_token(room, seat, conn, "claim")
+            conn.send({"type": "welcome", "token": token, "seat": seat, "room": room.code})
         for c in room.conns:
             if c.token == conn.token:
                 c.seat, c.name = seat, name

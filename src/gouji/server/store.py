@@ -575,6 +575,41 @@ class Store:
             )
             return [SeatRow(r.seat, r.name, r.token, r.bot) for r in rows]
 
+    def rename_account(self, account: int, name: str) -> list[tuple[str, int]]:
+        """Every seat an account took (its stored ``sit``) shows ``name`` instead, without the
+        account: a deleted account's games stay, under a neutral name. Returns (room, seat)."""
+        done = []
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(
+                    actions_table.c.id,
+                    actions_table.c.room,
+                    actions_table.c.seat,
+                    actions_table.c.text,
+                )
+                .where(actions_table.c.kind == "sit")
+                .where(actions_table.c.text.like(f'%"account": {int(account)}%'))
+            ).all()
+            for r in rows:
+                data = json.loads(r.text)
+                if data.get("account") != account:
+                    continue
+                data.pop("account")
+                data["name"] = name
+                conn.execute(
+                    update(actions_table)
+                    .where(actions_table.c.id == r.id)
+                    .values(text=json.dumps(data, ensure_ascii=False))
+                )
+                conn.execute(
+                    update(seats_table)
+                    .where(seats_table.c.room == r.room, seats_table.c.seat == r.seat)
+                    .where(seats_table.c.token == data.get("token"))
+                    .values(name=name)
+                )
+                done.append((str(r.room), int(r.seat)))
+        return done
+
 
 def home_of(code: str, config: dict[str, Any]) -> str:
     """A room's home: its event's code for a competition table, else its own code."""

@@ -1,0 +1,134 @@
+"""Log-ins under load (docs/performance.md, "Accounts"): argon2id costs about 0.1 s and 64 MiB a
+hash; does a crowd logging in slow another table's players?
+
+A real ``gouji serve`` on loopback (a subprocess, SQLite in a temporary folder) with the log-in
+limits raised (the crowd logs in at machine speed from one address). One account is made; then
+one room of one human and five bots (``bot_delay_ms`` 0): the human answers each of its
+decisions at once over a websocket and we time ``act`` → ``ack`` (benchmarks/server_load.py's
+probe) — first alone, then while ``--crowd`` clients each log in again and again (a right
+password, each answer awaited before the next). We report the acks' median and p95 and the
+log-ins' own times.
+
+    .venv/bin/python benchmarks/accounts_load.py
+    .venv/bin/python benchmarks/accounts_load.py --acts 400 --crowd 0 2 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from server_load import _probe
+from serverutil import free_port, get_json, pct
+
+MS = 1000.0
+PASSWORD = "correct horse battery"
+
+
+def _post(base: str, path: str, body: dict[str, Any]) -> int:
+    req = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req) as r:
+        r.read()
+        return int(r.status)
+
+
+def _log_in_loop(base: str, stop: threading.Event, times: list[float]) -> None:
+    while not stop.is_set():
+        t0 = time.perf_counter()
+        status = _post(base, "/api/session", {"name": "bench", "password": PASSWORD})
+        if status != 200:
+            raise SystemExit(f"log-in answered {status}")
+        times.append(time.perf_counter() - t0)
+
+
+def run(acts: int, crowds: list[int]) -> list[dict[str, Any]]:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{Path(tmp) / 'accounts.db'}"
+        cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
+        for item in (
+            "messages_per_s=10000",
+            "message_burst=10000",
+            "login_failures_per_ip=1000000",
+            "login_failures_per_account=1000000",
+        ):
+            cmd += ["--limit", item]
+        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
+        try:
+            for _ in range(100):
+                try:
+                    get_json(base, "/healthz")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            _post(base, "/api/accounts", {"name": "bench", "password": PASSWORD})
+            for n in crowds:
+                stop = threading.Event()
+                times: list[float] = []
+                threads = [
+                    threading.Thread(target=_log_in_loop, args=(base, stop, times))
+                    for _ in range(n)
+                ]
+                for t in threads:
+                    t.start()
+                time.sleep(1.0 if n else 0.0)
+                times.clear()
+                to_ack, _ = asyncio.run(_probe(base, acts))
+                stop.set()
+                for t in threads:
+                    t.join()
+                row: dict[str, Any] = {
+                    "crowd": n,
+                    "acts": len(to_ack),
+                    "ack_median_ms": statistics.median(to_ack) * MS,
+                    "ack_p95_ms": pct(to_ack, 0.95) * MS,
+                    "log_ins": len(times),
+                }
+                if times:
+                    row["log_in_median_ms"] = statistics.median(times) * MS
+                    row["log_in_p95_ms"] = pct(times, 0.95) * MS
+                out.append(row)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--acts", type=int, default=300, help="timed acts of the human, per run")
+    ap.add_argument("--crowd", type=int, nargs="+", default=[0, 4], help="clients logging in")
+    args = ap.parse_args()
+    for r in run(args.acts, args.crowd):
+        line = (
+            f"{r['crowd']} clients logging in: act→ack median {r['ack_median_ms']:.2f} ms, "
+            f"p95 {r['ack_p95_ms']:.2f} ms ({r['acts']} acts)"
+        )
+        if r["log_ins"]:
+            line += (
+                f"; {r['log_ins']} log-ins, median {r['log_in_median_ms']:.0f} ms, "
+                f"p95 {r['log_in_p95_ms']:.0f} ms"
+            )
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,332 @@
+// 快捷语 and emotes at the table (docs/protocol.md `say` / `said`; gouji.server.quick): a fixed
+// list of phrases and faces that a seated player sends by id. Every page shows them in its
+// reader's language, as a bubble by the speaker's seat. A reader mutes a seat by tapping its
+// name (or in the list), remembered for the room. Nothing of this at a competition table or
+// with a competition's scoring (`room.chat` false: R19.5, no signalling between partners).
+import { el, lsGet, lsSet } from "./common.js";
+import { getLang } from "./i18n.js";
+
+// The server's ids (gouji.server.quick.QUICK_WORDS, EMOTES), in the order the list shows them.
+export const PHRASES = {
+  hello: { zh: "大家好，很高兴见到各位！", en: "Hello everyone, glad to play with you!" },
+  hurry: { zh: "快点吧，等得花儿都谢了", en: "Come on, the flowers are wilting while we wait" },
+  thinking: { zh: "别急，让我想想", en: "Hold on, let me think" },
+  nice_cards: { zh: "好牌！", en: "Nice cards!" },
+  well_played: { zh: "你的牌打得太好了！", en: "You played that so well!" },
+  nice_burn: { zh: "烧得漂亮！", en: "What a burn!" },
+  teamwork: { zh: "合作愉快！", en: "Great teamwork!" },
+  cheer: { zh: "伙计们，加油！", en: "Come on, team!" },
+  thanks: { zh: "谢谢！", en: "Thank you!" },
+  oops: { zh: "不好意思，手滑了", en: "Sorry, my hand slipped" },
+  stay: { zh: "不要走，决战到天亮！", en: "Don't go, let's play till dawn!" },
+  bye: { zh: "再见了，我会想念大家的", en: "Goodbye, I'll miss you all" },
+};
+export const FACES = {
+  smile: { zh: "开心", en: "happy", face: "😄" },
+  laugh: { zh: "笑哭", en: "laughing", face: "😂" },
+  love: { zh: "喜欢", en: "love it", face: "😍" },
+  cool: { zh: "酷", en: "cool", face: "😎" },
+  sweat: { zh: "尴尬", en: "awkward", face: "😅" },
+  shock: { zh: "吓一跳", en: "shocked", face: "😱" },
+  cry: { zh: "大哭", en: "crying", face: "😭" },
+  sleepy: { zh: "困了", en: "sleepy", face: "😴" },
+};
+
+const WORDS = {
+  zh: {
+    open: "快捷语",
+    title: "快捷语",
+    faces: "表情",
+    close: "关闭",
+    mutes: "屏蔽谁的快捷语：",
+    mute: "屏蔽 {who} 的快捷语",
+    unmute: "取消屏蔽 {who}",
+    tag: "已屏蔽",
+  },
+  en: {
+    open: "Quick chat",
+    title: "Quick chat",
+    faces: "Faces",
+    close: "Close",
+    mutes: "Mute quick chat of:",
+    mute: "Mute {who}'s quick chat",
+    unmute: "Unmute {who}",
+    tag: "muted",
+  },
+};
+
+const GAP_MS = 3000; // the server's say_gap_s: the button rests as long after each say
+const PHRASE_MS = 4000; // how long a bubble stays
+const FACE_MS = 3000;
+const LEAVE_MS = 400;
+
+const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
+const QUIET_KEY = "gouji.quiet." + code;
+const $ = (id) => document.getElementById(id);
+
+function w(key, who = "") {
+  const l = getLang();
+  return (WORDS[l][key] || WORDS.en[key]).replace("{who}", who);
+}
+
+/** The words of an id in the reader's language (a face: the face itself). */
+export function sayText(id, lang = getLang()) {
+  if (PHRASES[id]) return PHRASES[id][lang] || PHRASES[id].en;
+  return FACES[id] ? FACES[id].face : null;
+}
+
+function state() {
+  return window.gouji.state;
+}
+
+function chatOn() {
+  const r = state().room;
+  return Boolean(r && r.chat);
+}
+
+function human(seat) {
+  const seats = (state().room && state().room.seats) || [];
+  return Boolean(seats[seat] && seats[seat].human);
+}
+
+/** The seat's name as the felt shows it (the reader's words for bots and empty seats). */
+function seatName(seat) {
+  const n = document.querySelector(`#felt .seat[data-seat="${seat}"] .seat-name`);
+  return (n && n.textContent) || String(seat + 1);
+}
+
+// ------------------------------------------------------------------ muted seats
+function muted() {
+  try {
+    const v = JSON.parse(lsGet(QUIET_KEY) || "[]");
+    return new Set(Array.isArray(v) ? v.filter((s) => Number.isInteger(s)) : []);
+  } catch (e) {
+    return new Set();
+  }
+}
+
+function setMuted(seat, on) {
+  const m = muted();
+  if (on) m.add(seat);
+  else m.delete(seat);
+  lsSet(QUIET_KEY, m.size ? JSON.stringify([...m].sort()) : null);
+  if (on) for (const b of document.querySelectorAll(`.say-bubble[data-seat="${seat}"]`)) b.remove();
+  markMuted();
+  if (!$("say-panel").classList.contains("hidden")) fillPanel();
+}
+
+/** A "muted" tag before the names of the muted seats: a style of our own, so that the felt
+ * (redrawn by table.js) is never touched. */
+function markMuted() {
+  const rules = chatOn()
+    ? [...muted()].map((s) => `#felt .seat[data-seat="${s}"] .seat-name::before { content: "${w("tag")}"; }`)
+    : [];
+  $("say-muted-style").textContent = rules.join("\n");
+}
+
+// ------------------------------------------------------------------ the list
+function openButton() {
+  return el(
+    "button",
+    { type: "button", id: "say-open", class: "say-open", "aria-expanded": "false", "aria-controls": "say-panel", onclick: togglePanel },
+    el("span", { class: "say-icon", "aria-hidden": "true" }),
+    el("span", { class: "say-open-label" }, w("open")),
+  );
+}
+
+function togglePanel(e) {
+  if (e) e.stopPropagation();
+  const panel = $("say-panel");
+  const open = panel.classList.contains("hidden");
+  closeMenu();
+  panel.classList.toggle("hidden", !open);
+  $("say-open").setAttribute("aria-expanded", String(open));
+  if (open) {
+    fillPanel();
+    fitPanel();
+  }
+}
+
+/** The list may meet the bottom of a short window: then it scrolls instead. */
+function fitPanel() {
+  const panel = $("say-panel");
+  panel.style.maxHeight = "";
+  if (getComputedStyle(panel).position === "fixed") return; // a phone's sheet: CSS sizes it
+  const r = panel.getBoundingClientRect();
+  if (r.bottom > innerHeight - 8) panel.style.maxHeight = `${Math.max(160, innerHeight - 8 - r.top)}px`;
+}
+
+function closePanel() {
+  $("say-panel").classList.add("hidden");
+  $("say-open").setAttribute("aria-expanded", "false");
+}
+
+function fillPanel() {
+  const panel = $("say-panel");
+  const lang = getLang();
+  const me = state().seat;
+  const quiet = muted();
+  const others = [0, 1, 2, 3, 4, 5].filter((s) => s !== me && human(s));
+  panel.setAttribute("aria-label", w("title"));
+  panel.replaceChildren(
+    el(
+      "div",
+      { class: "say-head" },
+      el("b", null, w("title")),
+      el("button", { type: "button", class: "small say-close", "aria-label": w("close"), onclick: closePanel }, "×"),
+    ),
+    el(
+      "div",
+      { class: "say-phrases" },
+      Object.keys(PHRASES).map((id) => el("button", { type: "button", class: "say-phrase", dataset: { say: id }, onclick: () => say(id) }, PHRASES[id][lang])),
+    ),
+    el(
+      "div",
+      { class: "say-faces", role: "group", "aria-label": w("faces") },
+      Object.keys(FACES).map((id) =>
+        el("button", { type: "button", class: "say-face", dataset: { say: id }, title: FACES[id][lang], "aria-label": FACES[id][lang], onclick: () => say(id) }, FACES[id].face),
+      ),
+    ),
+    others.length
+      ? el(
+          "div",
+          { class: "say-mutes" },
+          el("span", { class: "muted" }, w("mutes")),
+          others.map((s) =>
+            el(
+              "button",
+              { type: "button", class: "small say-mute" + (quiet.has(s) ? " on" : ""), dataset: { seat: String(s) }, "aria-pressed": String(quiet.has(s)), onclick: () => setMuted(s, !quiet.has(s)) },
+              seatName(s),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+function say(id) {
+  if (!window.gouji.send({ type: "say", id })) return;
+  closePanel();
+  const b = $("say-open");
+  b.disabled = true; // the server takes one every 3 s: the button says so by resting
+  setTimeout(() => {
+    b.disabled = false;
+  }, GAP_MS);
+}
+
+// ------------------------------------------------------------------ the seat's menu
+/** Tapping a seat's name offers to mute (or unmute) that seat's 快捷语. */
+function onFeltClick(e) {
+  const name = e.target.closest && e.target.closest(".seat-name");
+  const seatEl = name && name.closest(".seat");
+  if (!seatEl || !chatOn()) return;
+  const seat = Number(seatEl.dataset.seat);
+  if (seat === state().seat || !human(seat)) return;
+  openMenu(seat, name);
+}
+
+function openMenu(seat, anchor) {
+  closePanel();
+  const menu = $("say-menu");
+  const on = muted().has(seat);
+  const who = seatName(seat);
+  menu.replaceChildren(
+    el(
+      "button",
+      { type: "button", class: "say-menu-btn", dataset: { seat: String(seat) }, onclick: () => {
+        setMuted(seat, !on);
+        closeMenu();
+      } },
+      on ? w("unmute", who) : w("mute", who),
+    ),
+  );
+  menu.classList.remove("hidden");
+  const wrap = menu.parentElement.getBoundingClientRect();
+  const r = anchor.getBoundingClientRect();
+  const x = Math.max(4, Math.min(wrap.width - menu.offsetWidth - 4, r.left - wrap.left));
+  menu.style.left = `${x}px`;
+  menu.style.top = `${r.bottom - wrap.top + 4}px`;
+  menu.querySelector("button").focus();
+}
+
+function closeMenu() {
+  $("say-menu").classList.add("hidden");
+}
+
+// ------------------------------------------------------------------ bubbles
+function showBubble(seat, id) {
+  const seatEl = document.querySelector(`#felt .seat[data-seat="${seat}"]`);
+  const text = sayText(id);
+  const layer = $("say-bubbles");
+  if (!seatEl || !text) return;
+  for (const old of layer.querySelectorAll(`.say-bubble[data-seat="${seat}"]`)) old.remove();
+  const face = Boolean(FACES[id]);
+  const b = el("div", { class: "say-bubble" + (face ? " face" : ""), role: "status", dataset: { seat: String(seat), say: id } }, text);
+  layer.append(b);
+  const area = layer.getBoundingClientRect();
+  const r = seatEl.getBoundingClientRect();
+  const head = seatEl.querySelector(".seat-head");
+  const h = head ? head.getBoundingClientRect() : r;
+  const low = r.top + r.height / 2 - area.top > area.height / 2; // the seats below: above them
+  b.classList.add(low ? "above" : "below");
+  const half = b.offsetWidth / 2;
+  const x = Math.max(half + 4, Math.min(area.width - half - 4, r.left + r.width / 2 - area.left));
+  b.style.left = `${x}px`;
+  b.style.top = low ? `${r.top - area.top - b.offsetHeight - 8}px` : `${h.bottom - area.top + 8}px`;
+  b.style.setProperty("--tail", `${r.left + r.width / 2 - area.left - x}px`);
+  setTimeout(() => {
+    b.classList.add("leaving"); // fades out, then goes
+    setTimeout(() => b.remove(), LEAVE_MS);
+  }, face ? FACE_MS : PHRASE_MS);
+}
+
+// ------------------------------------------------------------------ start
+function update() {
+  const on = chatOn();
+  const speaker = on && state().seat !== null && state().joined;
+  $("say-open").classList.toggle("hidden", !speaker);
+  if (!speaker) closePanel();
+  if (!on) {
+    closeMenu();
+    $("say-bubbles").replaceChildren();
+  }
+  $("say-open").querySelector(".say-open-label").textContent = w("open");
+  markMuted();
+  if (!$("say-panel").classList.contains("hidden")) fillPanel();
+}
+
+function onMessage(msg) {
+  if (msg.type === "said") {
+    if (chatOn() && Number.isInteger(msg.seat) && !muted().has(msg.seat)) showBubble(msg.seat, msg.id);
+  } else if (msg.type === "state" || msg.type === "welcome" || msg.type === "replaced") update();
+}
+
+function start() {
+  const wrap = document.querySelector(".felt-wrap");
+  if (!window.gouji || !wrap) return;
+  wrap.append(
+    el("div", { id: "say-bubbles", class: "say-bubbles", "aria-live": "polite" }),
+    openButton(),
+    el("div", { id: "say-panel", class: "say-panel hidden", role: "dialog" }),
+    el("div", { id: "say-menu", class: "say-menu hidden" }),
+  );
+  document.head.append(el("style", { id: "say-muted-style" }));
+  window.gouji.listeners.push(onMessage);
+  $("felt").addEventListener("click", onFeltClick);
+  $("lang").addEventListener("click", update); // after table.js's own: the new language
+  document.addEventListener("click", (e) => {
+    if (!e.target.closest(".say-panel, .say-open, .say-menu, .seat-name")) {
+      closePanel();
+      closeMenu();
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      closePanel();
+      closeMenu();
+    }
+  });
+  update();
+}
+
+start();
