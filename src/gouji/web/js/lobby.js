@@ -129,8 +129,9 @@ export function roomBody() {
     games: $("games").value ? Number($("games").value) : null,
     formation: $("formation").value,
     listed: $("listed").checked,
+    rated: $("rated").checked, // a rated room plays the preset as it is (quick-match.js)
   };
-  if ($("count_visibility").value) body.count_visibility = $("count_visibility").value;
+  if ($("count_visibility").value && !body.rated) body.count_visibility = $("count_visibility").value;
   return body;
 }
 

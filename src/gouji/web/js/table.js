@@ -294,6 +294,7 @@ function onError(msg) {
   if (S.sitPending && ["seat_taken", "started", "illegal"].includes(msg.code)) {
     S.seat = S.sitFrom;
     S.sitPending = false;
+    if (msg.code === "seat_taken" && !INVITE) S.autoSat = false; // another came first: try the next free seat
     render();
   } else if (msg.code === "bad_invite") {
     S.seat = null; // the invited seat was not taken: watch, as anybody may
@@ -604,6 +605,9 @@ function renderPrestart(infos) {
     ),
   );
   box.append(el("h3", null, t("waiting_room")), el("div", { class: "pre-seats" }, rows));
+  const cfg = roomConfig();
+  if (cfg.rated) box.append(el("p", { class: "hint", id: "rated-note" }, t("rated_room")));
+  if (cfg.fill_after_s) box.append(el("p", { class: "hint", id: "fill-note" }, t("fill_after", Math.round(cfg.fill_after_s))));
   if (S.seat !== null && S.joined) {
     box.append(
       el(
