@@ -91,7 +91,8 @@ def test_a_listed_room_is_in_the_list_and_its_button_opens_the_table(
     # down: the list shows what GET /api/rooms says)
     watchers = live_server.get_json("/api/rooms")["rooms"][0]["watchers"]
     seen = {"zh": [f"旁观 {watchers}"], "en": [f"{watchers} watching"]} if watchers else {}
-    facts = ["玩家 1", "空位 5", "电脑水平：大师", "出牌时限 45 秒", *seen.get("zh", [])]
+    # the lobby's bots (5 at most) fill the five empty seats at the start (D106)
+    facts = ["玩家 1", "开始时电脑补 5 个", "电脑水平：大师", "出牌时限 45 秒", *seen.get("zh", [])]
     expect(room.locator(".open-facts span")).to_have_text([*facts, f"房间 {code}"])
     expect(room.locator(".open-go")).to_have_text("加入")
     expect(room.locator(".open-go")).to_have_attribute("href", f"/r/{code}")
@@ -102,7 +103,8 @@ def test_a_listed_room_is_in_the_list_and_its_button_opens_the_table(
     page.locator("#lang").click()
     expect(room.locator(".open-status")).to_have_text("Waiting for players")
     expect(room.locator(".open-preset")).to_have_text(NAMES["AUDIT"]["en"])
-    facts = ["1 player", "5 free seats", "Bot level: Master", "45 s to act", *seen.get("en", [])]
+    facts = ["1 player", "bots fill 5 at the start", "Bot level: Master", "45 s to act"]
+    facts += seen.get("en", [])
     expect(room.locator(".open-facts span")).to_have_text([*facts, f"Room {code}"])
     expect(room.locator(".open-go")).to_have_text("Join")
     assert_players_words(page, "en", (code,))
@@ -154,18 +156,18 @@ WORDS = {
     "zh": [
         ("亮4打法", "等人", "玩家 6 · 没有空位 · 电脑水平：高手 · 出牌时限 30 秒 · 旁观 1", "观战"),
         ("大纲·全套", "对局中",
-         "第 2 局 · 玩家 5 · 电脑 1 · 空位 1 · 电脑水平：高手 · 出牌时限 30 秒 · 旁观 3", "观战"),
-        ("莱芜打法", "局间", "第 3 局已结束 · 玩家 2 · 电脑 4 · 空位 4 · 不限时", "观战"),
+         "第 2 局 · 玩家 5 · 电脑 1 · 可接手 1 · 电脑水平：高手 · 出牌时限 30 秒 · 旁观 3", "观战"),
+        ("莱芜打法", "局间", "第 3 局已结束 · 玩家 2 · 电脑 4 · 可接手 4 · 不限时", "观战"),
         ("大纲·比赛计分", "等人", "玩家 2 · 空位 4 · 电脑水平：新手 · 出牌时限 20 秒", "加入"),
     ],
     "en": [
         ("Show the 4s (亮4)", "Waiting for players",
          "6 players · no free seat · Bot level: Expert · 30 s to act · 1 watching", "Watch"),
         ("Outline, full", "Playing",
-         "game 2 · 5 players · 1 bot · 1 free seat · Bot level: Expert · 30 s to act"
+         "game 2 · 5 players · 1 bot · 1 seat to take over · Bot level: Expert · 30 s to act"
          " · 3 watching", "Watch"),
         ("Laiwu rules", "Between games",
-         "game 3 is over · 2 players · 4 bots · 4 free seats · No timer", "Watch"),
+         "game 3 is over · 2 players · 4 bots · 4 seats to take over · No timer", "Watch"),
         ("Outline, contest scoring", "Waiting for players",
          "2 players · 4 free seats · Bot level: Beginner · 20 s to act", "Join"),
     ],

@@ -535,3 +535,76 @@ def test_the_phone_lobby_shows_the_team_choice_whole(
         assert fits["right"] <= PHONE["width"]
         page.locator("#formation").scroll_into_view_if_needed()
         shoot(page, shots / f"edges-lobby-{lang}.png")
+
+
+# ------------------------------------------------------------------ e. the log's names
+def test_the_log_keeps_the_names_seats_had(live_server: LiveServer, pages: Pages) -> None:
+    code = live_server.create_room(bots=5, bot_delay_ms=0, timer_s=None, seed=2)
+    alice = start_seated(pages, live_server, code, "Alice", DESKTOP, "en")
+    drive(alice, stop_at=("respond",))
+    wait_stopped(alice, "respond")  # the bots have played; they wait for Alice now
+    me = state(alice, "seat")
+    played = alice.evaluate(
+        "window.gouji.state.view.events.filter((e) => e.type === 'play').map((e) => e.seat)"
+    )
+    seat = next(s for s in played if s != me)
+    bot = f"Bot {seat + 1}"
+    before = [x for x in alice.locator("#log li").all_inner_texts() if x.startswith(bot)]
+    assert before, f"{bot} has no line yet"
+
+    carol = pages.new(None, DESKTOP, "en")  # a spectator takes the bot's seat
+    carol.goto(f"{live_server.url}/r/{code}")
+    expect(carol.locator("#conn.ok")).to_be_visible()
+    carol.locator(f'#felt .take-seat[data-sit="{seat}"]').click()
+    carol.locator("#name-input").fill("Carol")
+    carol.locator("#name-bar button[type=submit]").click()
+    expect(carol.locator("#felt .seat.rel-me")).to_have_count(1)
+    took = f"Carol takes Seat {seat + 1} from a bot"
+    expect(alice.locator("#log li.note").last).to_have_text(took)
+    expect(alice.locator(f'#felt .seat[data-seat="{seat}"] .seat-name')).to_have_text("Carol")
+
+    # the lines written before keep the bot's name, for everybody and after a reload
+    for page in (alice, carol):
+        lines = page.locator("#log li:not(.note)").all_inner_texts()  # the game's lines
+        assert [x for x in lines if x.startswith(bot)] == before, lines
+        assert not [x for x in lines if "Carol" in x], lines
+    alice.reload()
+    expect(alice.locator("#log li").first).to_be_visible()
+    expect(alice.locator("#log li", has_text=bot)).to_have_count(len(before))
+    assert_note = alice.locator("#log li", has_text="Carol")
+    expect(assert_note).to_have_count(0)  # the note came before the reload: not news
+
+
+# ------------------------------------------------------------------ i. the lobby's seats
+def test_the_lobby_counts_the_seats_bots_fill(
+    live_server: LiveServer, pages: Pages, shots: Path
+) -> None:
+    five = live_server.create_room(bots=5, listed=True, timer_s=None)  # nobody seated yet
+    two = live_server.create_room(preset="LAIWU", bots=2, listed=True, timer_s=None)
+    bots = live_server.create_room(preset="MATCH7", bots=6, listed=True)  # bots at play
+    listed = {r["code"]: r for r in live_server.get_json("/api/rooms")["rooms"]}
+    assert listed[five]["free"] == 6 and listed[five]["fill"] == 5
+    assert listed[two]["fill"] == 2 and listed[bots]["fill"] == 0
+    words = {
+        "zh": {
+            five: ["玩家 0", "空位 1", "开始时电脑补 5 个"],
+            two: ["玩家 0", "空位 4", "开始时电脑补 2 个"],
+        },
+        "en": {
+            five: ["0 players", "1 free seat", "bots fill 5 at the start"],
+            two: ["0 players", "4 free seats", "bots fill 2 at the start"],
+        },
+    }
+    for lang in ("zh", "en"):
+        page = pages.new(NAMES[lang][0], PHONE, lang)
+        page.goto(live_server.url + "/")
+        for code, facts in words[lang].items():
+            room = page.locator(f'#open-rooms li[data-code="{code}"]')
+            shown = room.locator(".open-facts span").all_inner_texts()
+            assert shown[: len(facts)] == facts, shown
+            expect(room.locator(".open-go")).to_have_text("加入" if lang == "zh" else "Join")
+        playing = page.locator(f'#open-rooms li[data-code="{bots}"] .open-facts')
+        expect(playing).to_contain_text("可接手" if lang == "zh" else "to take over")
+        expect(playing).not_to_contain_text("空位" if lang == "zh" else "free seat")
+        page.locator("#open-panel").scroll_into_view_if_needed()
+        shoot(page, shots / f"edges-lobby-rooms-{lang}.png")

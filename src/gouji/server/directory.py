@@ -37,6 +37,10 @@ def brief(room: Room) -> dict[str, Any] | None:
         "players": sum(1 for s in seats if s.human),
         "bots": sum(1 for s in seats if s.bot is not None),
         "free": sum(1 for i in range(len(seats)) if room.seat_free(i)),
+        # waiting: how many of the empty seats the bots fill at the start (D106)
+        "fill": min(sum(1 for s in seats if s.empty), room.config.bots)
+        if room.status == "waiting"
+        else 0,
         "bot": room.config.bot,
         "rated": room.config.rated,
         "quick": room.config.fill_after_s is not None,

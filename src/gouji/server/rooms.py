@@ -302,7 +302,18 @@ class Room:
             if self.match is not None:  # a player joins a running match in a free seat:
                 self.replaced += 1  # one more replaced before the next game (R3.7, R16.1)
                 was = "bot" if before.bot else "player"
-                self._note("seat", seat, name=str(data["name"]), replaced=was)
+                # where in the games it happened and who sat there: the table's log keeps the
+                # earlier lines under the name they were played under (D106)
+                game = self.match.game
+                self._note(
+                    "seat",
+                    seat,
+                    name=str(data["name"]),
+                    replaced=was,
+                    before=before.name,
+                    game=len(self.match.games),
+                    i=len(game.log),
+                )
         elif kind in ("claim", "rekey"):  # a competition seat taken with its invitation; a
             # seat's token presented again: either way the seat has a new token (D91)
             assert seat is not None and (kind == "rekey" or self.config.seating is not None)

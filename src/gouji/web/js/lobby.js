@@ -189,6 +189,9 @@ function whole(v) {
 function roomItem(room, code) {
   const status = STATUSES.includes(room.status) ? room.status : null;
   const free = whole(room.free);
+  // waiting: the empty seats, of which the bots fill `fill` at the start (a person may still
+  // take one: a bot fewer); at play: a bot's seat or an absent player's, to take over
+  const fill = status === "waiting" ? Math.min(free, whole(room.fill)) : 0;
   const joinable = status === "waiting" && free > 0;
   const preset = PRESETS.find((p) => p.code === room.preset);
   const level = botLevel(room.bot);
@@ -216,7 +219,10 @@ function roomItem(room, code) {
   if (status === "between" && game > 0) facts.push(t("open_after_n", game));
   facts.push(count("open_players", whole(room.players)));
   if (whole(room.bots) > 0) facts.push(count("open_bots", whole(room.bots)));
-  facts.push(free > 0 ? count("open_free", free) : t("open_full"));
+  if (status !== "waiting" && free > 0) facts.push(count("open_takeover", free));
+  else if (free - fill > 0) facts.push(count("open_free", free - fill));
+  else if (!fill) facts.push(t("open_full"));
+  if (fill > 0) facts.push(count("open_fill", fill));
   if (level) facts.push(t("open_level", pick(level.name)));
   const timer = whole(room.timer_s);
   facts.push(timer > 0 ? t("open_timer", timer) : t("open_no_timer"));

@@ -61,6 +61,7 @@ const S = {
   checkFor: null, // the action a `check` was sent for
   noteKeys: null, // the room notes seen (JSON texts); null before the first state
   noteLines: [], // [{game, key, text}] notes for the log, placed after the event they came with
+  seatNotes: [], // the room's seat notes with their place in the games (rememberSeatNotes)
   seen: { game: null, i: -1 }, // the last public event announced
   lastPlay: null, // "game:i" of the last play seen
   fresh: null, // the seat whose play just came (animated once)
@@ -271,6 +272,7 @@ function onState(msg) {
   S.busy = null;
   if (S.view && S.view.is_over) S.selected.clear();
   notePlay();
+  rememberSeatNotes();
   const notes = newNotes();
   render();
   tellNotes(notes);
@@ -1057,18 +1059,54 @@ function renderCounter() {
   box.append(el("h3", null, t("counter")), el("div", { class: "counter-grid" }, cells), el("div", { class: "muted small-note" }, t("counter_note")));
 }
 
-/** The game's story: public events, the viewer's private ones at their place, room notes. */
+/** Keep the room's seat notes that say where in the games they happened (a person took a
+ * bot's or an absent player's seat: `game`, `i` — the log's length then — and the name
+ * `before`); the room's notes hold only the latest few. */
+function rememberSeatNotes() {
+  for (const n of (S.room && S.room.notes) || []) {
+    if (n.type !== "seat" || !Number.isInteger(n.game) || !Number.isInteger(n.i) || !Number.isInteger(n.seat)) continue;
+    if (!S.seatNotes.some((x) => x.seat === n.seat && x.game === n.game && x.i === n.i)) S.seatNotes.push(n);
+  }
+}
+
+/** The names of the seats when line `i` of the current game was written: a seat taken since
+ * shows the name it had then (the bot's, the absent player's), not its new player's. */
+function namesAt(i) {
+  const game = gameNo();
+  const now = names();
+  return now.map((name, seat) => {
+    let first = null; // the first change of the seat after line i
+    for (const n of S.seatNotes) {
+      if (n.seat !== seat || n.game < game || (n.game === game && n.i <= i)) continue;
+      if (!first || n.game < first.game || (n.game === first.game && n.i < first.i)) first = n;
+    }
+    if (!first) return name;
+    const registered = Boolean(S.room && S.room.event); // an event's bots play as its players
+    const bot = first.replaced === "bot" && !(registered && first.before);
+    return bot || !first.before ? t("bot_name", seat + 1) : displayName(first.before);
+  });
+}
+
+/** The game's story: public events, the viewer's private ones at their place, room notes;
+ * each line with the names the seats had when it happened. */
 function logItems(v) {
-  const ctx = naming();
+  const base = naming();
+  const byNames = new Map();
+  const ctxAt = (i) => {
+    const nm = namesAt(i);
+    const key = nm.join("\u0000");
+    if (!byNames.has(key)) byNames.set(key, { ...base, ...namer(nm, S.seat) });
+    return byNames.get(key);
+  };
   const evs = v.events || [];
   const first = evs.length ? evs[0].i : 0;
   const items = [];
   for (const e of evs) {
-    const text = eventText(e, ctx);
+    const text = eventText(e, ctxAt(e.i));
     if (text) items.push({ key: e.i, text, cls: e.seat === null || e.seat === undefined ? "table" : "team-" + teamOf(e.seat) });
   }
   for (const e of v.private_events || []) {
-    const text = e.i >= first ? eventText(e, ctx) : null;
+    const text = e.i >= first ? eventText(e, ctxAt(e.i - 0.5)) : null;
     if (text) items.push({ key: e.i - 0.5, text, cls: "private" });
   }
   for (const n of S.noteLines) if (n.game === gameNo()) items.push({ key: n.key, text: n.text, cls: "note" });
