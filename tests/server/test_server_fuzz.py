@@ -99,6 +99,7 @@ from gouji.server.protocol import (
     UNAVAILABLE,
     parse_config,
 )
+from gouji.server.quick import SAY_IDS
 from gouji.server.rooms import Hub, Room
 from gouji.server.store import Store, StoredRoom
 from support import sized
@@ -227,6 +228,9 @@ def _check_documented(m: Any, who: str) -> None:
             {"type", "action", "ok", "reason"} <= keys <= {"type", "action", "ok", "reason", "id"}
         )
         assert isinstance(m["ok"], bool) and (m["reason"] is None) == m["ok"], m
+    elif kind == "said":
+        assert keys == {"type", "seat", "id"} and m["id"] in SAY_IDS, m
+        assert type(m["seat"]) is int and 0 <= m["seat"] < 6, m
     else:
         raise AssertionError(f"{who}: undocumented message {m!a}")
 
@@ -553,6 +557,8 @@ def _field_values(kind: str, ctx: Ctx) -> dict[str, st.SearchStrategy[Any]]:
         return {"id": st.one_of(ID_TEXT, st.sampled_from(ctx.ids)), "action": _actions(ctx)}
     if kind == "trust":
         return {"on": st.booleans()}
+    if kind == "say":  # 快捷语: a known id, or any other text (refused)
+        return {"id": st.one_of(st.sampled_from(sorted(SAY_IDS)), ID_TEXT)}
     return {}
 
 
