@@ -115,8 +115,9 @@ def test_invitations_and_claimed_seats_survive_a_restart(db_url: str) -> None:
         seat = int(ann["seat"])
         invite = ann["url"].split("invite=")[1]
         with player(first) as p:
-            token = p.join(room_code, "x")["token"]
+            p.join(room_code, "x")
             p.send(type="sit", seat=seat, invite=invite)
+            token = p.next_of("welcome")["token"]  # the claimed seat's own token (D91)
             p.state_where(lambda m: m["room"]["seats"][seat]["online"])
     second = TestClient(fast_app(db_url))
     with second:

@@ -111,7 +111,8 @@ def test_reconnect_with_token_and_next_game(client: TestClient) -> None:
         wait_for(lambda: client.get(f"/api/rooms/{code}").json()["seats"][1]["trust"])
         with player(client) as p:
             w = p.join(code, "ann", token=token)
-            assert w == {"type": "welcome", "token": token, "seat": 1, "room": code}
+            assert w == {"type": "welcome", "token": w["token"], "seat": 1, "room": code}
+            assert w["token"] != token  # the seat has a new token now (D91)
             st = p.reach(lambda m: not m["room"]["seats"][1]["trust"])
             assert st["version"] > version and st["view"]["seat"] == 1
             p.play_game()

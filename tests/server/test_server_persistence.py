@@ -68,7 +68,7 @@ def test_restart_rebuilds_and_resumes(db_url: str) -> None:
         w = p.join(code, "ann", token=token)
         assert w["seat"] == 2
         st = p.reach(lambda m: True)
-        assert st["version"] == before["version"]
+        assert st["version"] == before["version"] + 1  # one change: the seat's new token (D91)
         assert st["view"] == before["views"][3]
         # the stored ids are remembered: a replayed id is not applied again
         used = next(cid for seat, cid in before["applied"] if seat == 2)

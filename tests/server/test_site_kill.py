@@ -156,8 +156,8 @@ async def join_site(player: Player, site: SiteUnderTest, code: str, hint: str | 
                     await asyncio.sleep(0.3)
                 continue
             assert first["type"] == "welcome", first
-            if player.token is not None:
-                assert first["token"] == player.token and first["seat"] == HUMAN_SEAT, first
+            if player.token is not None:  # the seat back, with a new token (D91)
+                assert first["token"] != player.token and first["seat"] == HUMAN_SEAT, first
             player.token = first["token"]
             player.state, player.next_sent = None, -1
             return await player.until(lambda m: m["type"] == "state")
