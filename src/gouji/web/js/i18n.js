@@ -260,6 +260,7 @@ const S = {
     why_prefix: "不能出：",
     replay_missing: "找不到这局的回放（房间或这一局不存在，或还没打完）",
     replay_hidden: "这一局是复式赛的牌，另一桌还没打完；各桌都打完后才能回放",
+    replay_rationed: "你这边一分钟内打开的回放太多了，请过一分钟再试（已经打开过的回放随时可看）",
     err_start_bots: "还有 {empty} 个空位，这个房间最多用 {bots} 个机器人补位：再等人坐下",
   },
   en: {
@@ -512,6 +513,7 @@ const S = {
     why_prefix: "Cannot play: ",
     replay_missing: "This replay is not available (no such room or game, or the game is not over)",
     replay_hidden: "This duplicate deal is still being played at the other table: its replay opens once every table has finished it",
+    replay_rationed: "Too many replays opened from your address this minute: try again in a minute (replays already opened show at once)",
     err_start_bots: "{empty} seats are empty and this room fills at most {bots} with bots: wait for more players",
   },
 };

@@ -71,14 +71,26 @@ function toggle() {
   show();
 }
 
+/** The replay's steps; a busy server (503: replays computing) is asked again shortly. */
+async function fetchReplay() {
+  for (let tries = 0; ; tries++) {
+    const r = await fetch(`/api/rooms/${code}/games/${game}/replay`);
+    if (r.status === 503 && tries < 10) {
+      const wait = Number(r.headers.get("retry-after")) || 1;
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
+    const d = await r.json().catch(() => ({}));
+    const why = { 403: "hidden", 429: "rationed" }[r.status]; // a duplicate deal in play; rationed
+    if (!r.ok) throw new Error(why || d.error || r.statusText);
+    return d;
+  }
+}
+
 async function load() {
   try {
     const [rep, room] = await Promise.all([
-      fetch(`/api/rooms/${code}/games/${game}/replay`).then(async (r) => {
-        const d = await r.json().catch(() => ({}));
-        if (!r.ok) throw new Error(r.status === 403 ? "hidden" : d.error || r.statusText);
-        return d;
-      }),
+      fetchReplay(),
       fetch(`/api/rooms/${code}`).then((r) => (r.ok ? r.json() : null)).catch(() => null),
     ]);
     R.steps = rep.steps || [];
@@ -87,7 +99,8 @@ async function load() {
     setTeamNames(room && room.event ? room.event.teams : null);
     show();
   } catch (e) {
-    const why = e.message === "hidden" ? "replay_hidden" : "replay_missing"; // a duplicate deal in play
+    const known = { hidden: "replay_hidden", rationed: "replay_rationed" };
+    const why = known[e.message] || "replay_missing";
     toast(t(why), "error", 10000);
     $("step-action").textContent = t(why);
   }
