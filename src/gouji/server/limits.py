@@ -2,7 +2,7 @@
 
 Every limit has a default and is set with ``gouji serve --limit name=value``; an unknown name or
 a bad value is refused with a message naming the limits. The counters here are in-memory and
-per process.
+per process; unknown room codes are counted across a site (gouji.server.probes).
 """
 
 from __future__ import annotations
