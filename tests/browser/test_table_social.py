@@ -235,9 +235,12 @@ def test_the_tab_says_your_turn_while_the_page_is_out_of_sight(
 ) -> None:
     # bots think 3 table seconds (0.15 s): between two of the player's turns the page is seen
     code = server.create_room(bots=5, bot_delay_ms=3000, timer_s=None, seed=3)
-    page = start_seated(pages, server, code, "Alice")
+    page = pages.new("Alice", service_workers=True)  # notifications go through the worker
     page.context.grant_permissions(["notifications"], origin=server.url)
     try:
+        open_table(page, server, code)
+        wait_seated(page, server, code, "Alice")
+        page.locator("#start").click()
         wait_js(page, "navigator.serviceWorker.controller !== null")
         expect(page.locator("#notify")).to_have_text("Notify: off")
         page.locator("#notify").click()  # permission given: the switch is on
@@ -286,7 +289,7 @@ def test_notifications_stay_off_without_the_browsers_permission(
 def test_the_service_worker_keeps_the_client_and_never_the_api(
     server: LiveServer, pages: Pages
 ) -> None:
-    page = pages.new("Alice")
+    page = pages.new("Alice", service_workers=True)
     page.goto(server.url + "/")
     reg = page.evaluate("navigator.serviceWorker.ready.then((r) => [r.scope, r.active.scriptURL])")
     assert reg == [server.url + "/", server.url + "/sw.js"]

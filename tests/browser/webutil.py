@@ -206,6 +206,7 @@ class ContextPool:
             viewport=viewport,
             locale="en-US",
             reduced_motion="reduce" if reduced_motion else "no-preference",
+            service_workers="block",  # see Pages.new
         )
 
     def give_back(self, ctx: BrowserContext, viewport: ViewportSize, reduced_motion: bool) -> None:
@@ -255,6 +256,7 @@ class Pages:
         self.browser = browser
         self.pool = pool
         self.contexts: list[tuple[BrowserContext, ViewportSize, bool]] = []
+        self.own: set[BrowserContext] = set()  # closed at the end, never pooled
         self.errors: list[str] = []
         self.closing = False  # what the pages say from now on is no test's (a keeper's load)
 
@@ -264,15 +266,22 @@ class Pages:
         viewport: ViewportSize = DESKTOP,
         lang: str = "en",
         reduced_motion: bool = False,
+        service_workers: bool = False,
     ) -> Page:
-        if self.pool is not None:
+        """A page for player ``name``. Its site's service worker runs only with
+        ``service_workers`` (in a context of its own): a first visit's worker fetches every
+        file of the client (docs/decisions.md D99), load that would slow every other test's
+        pages; test_table_social tests the worker."""
+        if self.pool is not None and not service_workers:
             ctx = self.pool.take(viewport, reduced_motion)
         else:
             ctx = self.browser.new_context(
                 viewport=viewport,
                 locale="en-US",
                 reduced_motion="reduce" if reduced_motion else "no-preference",
+                service_workers="allow" if service_workers else "block",
             )
+            self.own.add(ctx)
         self.contexts.append((ctx, viewport, reduced_motion))
         page = ctx.new_page()
         # `lang` unless the page switched; the name as the lobby would have stored it
@@ -296,7 +305,7 @@ class Pages:
                     page.title()
         self.closing = True
         for ctx, viewport, reduced_motion in self.contexts:
-            if self.pool is not None:
+            if self.pool is not None and ctx not in self.own:
                 self.pool.give_back(ctx, viewport, reduced_motion)
             else:
                 ctx.close()
