@@ -136,8 +136,8 @@ def test_a_reader_mutes_a_seat_and_the_page_remembers_it(server: LiveServer, pag
     bs = wait_seated(bob, server, code, "Bob")
     zhang.locator("#start").click()
     expect(zhang.locator("#hand .card").first).to_be_visible()
-    name = f'#felt .seat[data-seat="{bs}"] .seat-name'
-    tag = f"getComputedStyle(document.querySelector('{name}'), '::before').content"
+    head = f'#felt .seat[data-seat="{bs}"] .seat-head'
+    tag = f"getComputedStyle(document.querySelector('{head}'), '::after').content"
     assert zhang.evaluate(tag) == "none"
     # a tap on one's own name or a bot's offers nothing
     zhang.locator(f'#felt .seat[data-seat="{zs}"] .seat-name').click()

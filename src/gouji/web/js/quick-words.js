@@ -115,11 +115,11 @@ function setMuted(seat, on) {
   if (!$("say-panel").classList.contains("hidden")) fillPanel();
 }
 
-/** A "muted" tag before the names of the muted seats: a style of our own, so that the felt
+/** A "muted" tag in the muted seats' name rows: a style of our own, so that the felt
  * (redrawn by table.js) is never touched. */
 function markMuted() {
   const rules = chatOn()
-    ? [...muted()].map((s) => `#felt .seat[data-seat="${s}"] .seat-name::before { content: "${w("tag")}"; }`)
+    ? [...muted()].map((s) => `#felt .seat[data-seat="${s}"] .seat-head::after { content: "${w("tag")}"; }`)
     : [];
   $("say-muted-style").textContent = rules.join("\n");
 }
