@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -30,6 +31,9 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     zh_problems,
 )
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
 pytestmark = pytest.mark.timeout(120)
 
 SPEED = 20  # table seconds a wall second: the server's 3 s between two 快捷语 take 0.15 s
@@ -43,7 +47,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     srv.stop()
 
 
-def _bubble(page: Page, seat: int) -> object:
+def _bubble(page: Page, seat: int) -> Locator:
     return page.locator(f'#say-bubbles .say-bubble[data-seat="{seat}"]')
 
 
