@@ -111,6 +111,23 @@ def test_the_worker_is_served_from_the_root_and_keeps_only_the_clients_files(
         assert _worker(client)[0] == version  # the same files, the same release
 
 
+def test_the_worker_knows_the_shell_of_every_page(tmp_path: Path) -> None:
+    """Each page of the client (web/*.html) is the shell of some address in the worker's
+    SHELLS, and each address the worker answers from the cache is one the server serves
+    with that very file."""
+    text = (WEB / "sw.js").read_text(encoding="utf-8")
+    shells = dict(
+        (f, p) for p, f in re.findall(r'\[/\^(.*?)\$/, "/static/([a-z-]+\.html)"\]', text)
+    )
+    assert set(shells) == set(PAGES), set(PAGES) ^ set(shells)
+    with _client(tmp_path) as client:
+        for name, pattern in shells.items():
+            path = re.sub(r"\[\^/\]\+", "ABCD2345", pattern.replace("\\/", "/")) or "/"
+            assert re.fullmatch(pattern.replace("\\/", "/"), path), (pattern, path)
+            r = client.get(path)
+            assert r.status_code == 200 and r.text == (WEB / name).read_text(), (path, name)
+
+
 def test_a_new_release_is_a_new_worker(tmp_path: Path) -> None:
     """Any change to the client's files changes the worker's VERSION, hence its bytes:
     browsers install it and it replaces the old release's cache."""

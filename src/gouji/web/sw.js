@@ -2,7 +2,8 @@
 // in VERSION (a hash of the web client's files) and FILES (those files, under /static/).
 //
 // - the web client's files (/static/…) and the pages' shells (/, /r/…, /replay/…, /events,
-//   /e/…: each the same file whatever the code) come from this release's cache, filled at
+//   /e/…, /account, /players/…, /leaderboard: each the same file whatever the code or name)
+//   come from this release's cache, filled at
 //   install: pages open at once, and without a network (the table then says it reconnects);
 //   a page and its scripts always come from one release;
 // - nothing else is touched: /api, /ws, /rules, /metrics, the manifest go to the server as
@@ -26,6 +27,9 @@ const SHELLS = [
   [/^\/e\/[^/]+\/admin$/, "/static/event-admin.html"],
   [/^\/e\/[^/]+\/print$/, "/static/event-print.html"],
   [/^\/e\/[^/]+\/wall$/, "/static/event-wall.html"],
+  [/^\/account$/, "/static/account.html"],
+  [/^\/players\/[^/]+$/, "/static/player.html"],
+  [/^\/leaderboard$/, "/static/leaderboard.html"],
 ];
 
 self.addEventListener("install", (event) => {
