@@ -15,7 +15,7 @@ from gouji.server.clock import FastClock
 
 from .webutil import PHONE, LiveServer, Page, Pages, expect, snap, wait_js
 
-SPEED = 6.0  # the 15 s wait takes 2.5 s
+SPEED = 3.0  # the 15 s wait takes 5 s: the second player's tap comes well within it
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +39,8 @@ def test_quick_match_seats_the_player_and_bots_fill_the_table(
 ) -> None:
     ann = pages.new("ann" + lang, lang=lang)
     bob = pages.new("bob" + lang, PHONE, lang)
+    _lobby(bob, fast_server, lang)  # ready before the wait starts
+    bob.locator("#quick-preset").select_option("LAIWU")
     _lobby(ann, fast_server, lang)
     ann.locator("#quick-preset").select_option("LAIWU")
     snap(ann, shots / f"quick-lobby-{lang}.png", top=True)
@@ -47,8 +49,6 @@ def test_quick_match_seats_the_player_and_bots_fill_the_table(
     code = ann.url.rsplit("/", 1)[1]
     note = ann.locator("#fill-note")
     expect(note).to_contain_text("15")
-    _lobby(bob, fast_server, lang)
-    bob.locator("#quick-preset").select_option("LAIWU")
     bob.locator("#quick").click()
     bob.wait_for_url(re.compile(f"/r/{code}$"))  # the same table, not a new one
     snap(bob, shots / f"quick-waiting-{lang}.png")

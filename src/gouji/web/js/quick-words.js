@@ -42,6 +42,7 @@ const WORDS = {
     mute: "屏蔽 {who} 的快捷语",
     unmute: "取消屏蔽 {who}",
     tag: "已屏蔽",
+    record: "{who}的战绩",
   },
   en: {
     open: "Quick chat",
@@ -52,6 +53,7 @@ const WORDS = {
     mute: "Mute {who}'s quick chat",
     unmute: "Unmute {who}",
     tag: "muted",
+    record: "{who}'s record",
   },
 };
 
@@ -215,30 +217,44 @@ function say(id) {
 }
 
 // ------------------------------------------------------------------ the seat's menu
-/** Tapping a seat's name offers to mute (or unmute) that seat's 快捷语. */
+/** The record page (战绩) of a seat held by an account, else null. */
+function record(seat) {
+  const s = ((state().room && state().room.seats) || [])[seat];
+  return s && s.account && s.name && !s.bot ? "/players/" + encodeURIComponent(s.name) : null;
+}
+
+/** Tapping a seat's name offers to mute (or unmute) that seat's 快捷语 and, for an account's
+ * seat, its record (战绩). */
 function onFeltClick(e) {
   const name = e.target.closest && e.target.closest(".seat-name");
   const seatEl = name && name.closest(".seat");
-  if (!seatEl || !chatOn()) return;
+  if (!seatEl) return;
   const seat = Number(seatEl.dataset.seat);
-  if (seat === state().seat || !human(seat)) return;
-  openMenu(seat, name);
+  const mutable = chatOn() && seat !== state().seat && human(seat);
+  if (!mutable && !record(seat)) return;
+  openMenu(seat, name, mutable);
 }
 
-function openMenu(seat, anchor) {
+function openMenu(seat, anchor, mutable = true) {
   closePanel();
   const menu = $("say-menu");
   const on = muted().has(seat);
   const who = seatName(seat);
+  const page = record(seat);
   menu.replaceChildren(
-    el(
-      "button",
-      { type: "button", class: "say-menu-btn", dataset: { seat: String(seat) }, onclick: () => {
-        setMuted(seat, !on);
-        closeMenu();
-      } },
-      on ? w("unmute", who) : w("mute", who),
-    ),
+    mutable
+      ? el(
+          "button",
+          { type: "button", class: "say-menu-btn", dataset: { seat: String(seat) }, onclick: () => {
+            setMuted(seat, !on);
+            closeMenu();
+          } },
+          on ? w("unmute", who) : w("mute", who),
+        )
+      : null,
+    page
+      ? el("a", { class: "button small say-menu-btn say-record", href: page, target: "_blank", rel: "noopener", onclick: closeMenu }, w("record", who))
+      : null,
   );
   menu.classList.remove("hidden");
   const wrap = menu.parentElement.getBoundingClientRect();
@@ -246,7 +262,7 @@ function openMenu(seat, anchor) {
   const x = Math.max(4, Math.min(wrap.width - menu.offsetWidth - 4, r.left - wrap.left));
   menu.style.left = `${x}px`;
   menu.style.top = `${r.bottom - wrap.top + 4}px`;
-  menu.querySelector("button").focus();
+  menu.querySelector("button, a").focus();
 }
 
 function closeMenu() {
