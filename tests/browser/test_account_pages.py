@@ -280,9 +280,9 @@ def test_a_players_page_after_a_rated_game(
     expect(page.locator("#hand .card").first).to_be_visible()
     # a tap on an account's name at the table offers its record; a bot's name offers nothing
     page.locator(f'#felt .seat[data-seat="{seat}"] .seat-name').click()
-    record = page.locator("#say-menu a.say-record")
-    expect(record).to_have_attribute("href", "/players/" + urllib.parse.quote("王五"))
-    expect(record).to_have_text("王五的战绩")
+    offered = page.locator("#say-menu a.say-record")
+    expect(offered).to_have_attribute("href", "/players/" + urllib.parse.quote("王五"))
+    expect(offered).to_have_text("王五的战绩")
     page.keyboard.press("Escape")
     page.locator(f'#felt .seat[data-seat="{(seat + 1) % 6}"] .seat-name').click()
     expect(page.locator("#say-menu")).to_be_hidden()
