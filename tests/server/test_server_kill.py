@@ -326,10 +326,13 @@ def check_store(db_url: str, human: str, bots: str, player: Player) -> tuple[int
     assert not unknown, f"ids stored that the player never sent: {unknown}"
     missing = sorted(cid for cid in player.acked if cid not in counts)
     assert not missing, f"acknowledged ids not stored: {missing}"
-    for a in acts:  # each as sent, right after the state it was decided on
+    kinds = {x.seq: x.kind for x in rooms[human].actions}
+    for a in acts:  # each as sent, right after the state it was decided on — or after the
+        # new token its seat got when the player came back to send it again (D91)
         sent = player.sent[str(a.client_id)]
         assert (a.kind, a.seat, a.text) == ("act", HUMAN_SEAT, sent.action), (a, sent)
-        assert a.seq == sent.version + 1, f"{sent} stored as #{a.seq}"
+        between = [kinds[seq] for seq in range(sent.version + 1, a.seq)]
+        assert a.seq > sent.version and set(between) <= {"rekey"}, f"{sent} stored as #{a.seq}"
     return len(rooms[human].actions), len(rooms[bots].actions)
 
 
