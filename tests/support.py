@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 
 from gouji import Game, timeout_action
 from gouji.cards import NUM_RANKS
@@ -82,3 +83,9 @@ def unchanged(ev: Any, call: Callable[[], object], match: str) -> None:
     with pytest.raises(EventError, match=match):
         call()
     assert json.dumps(ev.to_dict(), sort_keys=True) == before
+
+
+#: argon2id at a test's cost (8 MiB, one pass) for the test servers: the accounts' own cost
+#: (64 MiB, three passes; test_accounts.py checks the default) takes a core for 0.2 s a hash,
+#: seconds in a loaded run
+LIGHT_HASHER = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)

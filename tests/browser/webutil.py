@@ -41,6 +41,7 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from gouji.server import create_app  # noqa: E402
 from gouji.server.clock import SYSTEM, Clock  # noqa: E402
+from support import LIGHT_HASHER  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -82,7 +83,7 @@ class LiveServer:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.clock = clock  # the server's table time (a FastClock plays minutes in seconds)
-        app = create_app(f"sqlite:///{db}", clock=clock)
+        app = create_app(f"sqlite:///{db}", clock=clock, password_hasher=LIGHT_HASHER)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="gouji-server", daemon=True)

@@ -20,6 +20,7 @@ from gouji.server.account_store import accounts_table, sessions_table
 from gouji.server.accounts import NEUTRAL_NAME, AccountError, account_name
 from gouji.server.limits import Limits
 from gouji.server.store import engine_url
+from support import LIGHT_HASHER
 
 from .wsutil import FAST, Player, create_room, fast_app
 
@@ -63,7 +64,7 @@ def test_sign_up_log_in_me_log_out(db_url: str) -> None:
 
 
 def test_passwords_and_sessions_are_stored_hashed(db_url: str) -> None:
-    with TestClient(fast_app(db_url)) as client:
+    with TestClient(create_app(db_url, limits=FAST)) as client:  # the accounts' own cost
         r = client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
         token = client.cookies[SESSION_COOKIE]
     engine = create_engine(engine_url(db_url))
@@ -73,7 +74,7 @@ def test_passwords_and_sessions_are_stored_hashed(db_url: str) -> None:
         dump = json.dumps([list(row) for row in conn.execute(text("SELECT * FROM sessions"))])
     engine.dispose()
     assert r.status_code == 201
-    assert stored.startswith("$argon2id$") and PASSWORD not in stored
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=1$") and PASSWORD not in stored
     assert len(sessions) == 1 and len(sessions[0]) == 64 and token not in dump
 
 
@@ -109,7 +110,7 @@ def test_log_in_failures_are_limited_per_account_and_per_address(sqlite_url: str
         login_failures_per_account=3,
         login_failures_per_ip=5,
     )
-    with TestClient(create_app(sqlite_url, limits=limits)) as client:
+    with TestClient(create_app(sqlite_url, limits=limits, password_hasher=LIGHT_HASHER)) as client:
         sign_up(client, "Ann")
         sign_up(client, "Bob")
         for _ in range(3):
@@ -248,7 +249,8 @@ def test_fuzzed_account_requests_get_clear_answers_never_5xx(sqlite_url: str) ->
         login_failures_per_ip=10_000,
         login_failures_per_account=10_000,
     )
-    client = TestClient(create_app(sqlite_url, limits=limits), raise_server_exceptions=False)
+    app = create_app(sqlite_url, limits=limits, password_hasher=LIGHT_HASHER)
+    client = TestClient(app, raise_server_exceptions=False)
     seen: set[int] = set()
     with client:
         sign_up(client, "Ann")

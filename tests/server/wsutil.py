@@ -12,6 +12,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from gouji.server import create_app
 from gouji.server.limits import Limits
+from support import LIGHT_HASHER
 
 Message = dict[str, Any]
 
@@ -22,6 +23,7 @@ FAST = Limits(messages_per_s=10_000, message_burst=10_000, outbox=10_000)
 
 def fast_app(db_url: str, **kw: Any) -> Starlette:
     """The server app for tests that play at machine speed."""
+    kw.setdefault("password_hasher", LIGHT_HASHER)
     return create_app(db_url, limits=FAST, **kw)
 
 

@@ -102,7 +102,7 @@ class Accounts:
         # argon2id, 64 MiB and 3 passes (RFC 9106's second choice) in one lane: a hash keeps
         # one core busy, never both, so the tables of a 2-core server go on meanwhile
         self.hasher = hasher or PasswordHasher(time_cost=3, memory_cost=65536, parallelism=1)
-        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))  # unknown names cost a hash
+        self._dummy: str | None = None  # an unknown name costs a hash too (made when needed)
 
     # ------------------------------------------------------------------ accounts
     def sign_up(self, raw_name: object, raw_password: object) -> tuple[Account, str]:
@@ -136,8 +136,10 @@ class Accounts:
         return Account(row.id, row.name), self._new_session(row.id)
 
     def _verify(self, row: AccountRow | None, password: str) -> bool:
+        if row is None and self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
         try:
-            self.hasher.verify(row.password if row is not None else self._dummy, password)
+            self.hasher.verify(row.password if row is not None else str(self._dummy), password)
         except (VerificationError, InvalidHashError):
             return False
         if row is not None and self.hasher.check_needs_rehash(row.password):

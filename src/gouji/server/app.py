@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from pathlib import Path
 from typing import Any
 
+from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -122,13 +123,15 @@ def create_app(
     worker: str = SOLO,
     clock: Clock = SYSTEM,
     origins: Collection[str] = (),
+    password_hasher: PasswordHasher | None = None,
 ) -> Starlette:
     """The server app on the database ``db_url``, with ``limits`` (docs/security.md;
     defaults when None). ``worker`` names this process among the site's; the rooms and
     events whose leases it takes now are rebuilt now. Every timer, delay, lease and stored
     time reads ``clock`` (the system's; tests run table time faster with ``FastClock``).
     State-changing requests and websockets from another site than the one asked, or than
-    ``origins`` (a proxy's public address), are refused (``origin.OriginCheck``)."""
+    ``origins`` (a proxy's public address), are refused (``origin.OriginCheck``).
+    ``password_hasher`` is argon2id at the accounts' cost unless given (tests: a lighter one)."""
     store = Store(db_url, clock)
     if not store.shared:  # SQLite is one process's file: that process holds everything
         worker = SOLO
@@ -136,7 +139,7 @@ def create_app(
     events = Events(store, hub)
     directory = Directory(store, clock)
     hub.on_push = directory.publish
-    accounts = Accounts(store, hub.limits, clock)
+    accounts = Accounts(store, hub.limits, clock, password_hasher)
     records = Records(store, clock)
     hub.on_game_over = records.game_over
 
