@@ -270,7 +270,21 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
         stale.join(room_code, "stale")
         stale.send(type="sit", seat=seat, invite=invite)
         assert stale.next_of("error")["code"] == "bad_invite"  # still void after a restart
-        assert _claim(later, new["url"]) == seat
+        # the new link still seats its player — unless 托管 and the bots, alone at the table
+        # since the first server stopped, have played the match to its end: then the table
+        # refuses every seat for that reason, never for the link (a loaded run's timing)
+        _, _, new_invite = _link_parts(new["url"])
+        later.send(type="join", room=room_code, name="x", seat=seat, invite=new_invite)
+        later.next_of("welcome")
+        later.send(type="sit", seat=seat, invite=new_invite)
+        answer = later.until(
+            lambda m: (
+                m["type"] == "error"
+                or (m["type"] == "state" and (m["view"] or {}).get("seat") == seat)
+            )
+        )
+        if answer["type"] == "error":
+            assert answer["code"] == "illegal" and "decided" in answer["message"], answer
         listed = again_app.get(f"/api/events/{code}/links", headers=org).json()[tid]
         assert listed[0]["url"] == new["url"]
 
