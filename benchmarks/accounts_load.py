@@ -16,7 +16,6 @@ log-ins' own times.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import statistics
@@ -29,8 +28,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from server_load import _probe
-from serverutil import free_port, get_json, pct
+from serverutil import free_port, get_json, pct, under_load
 
 MS = 1000.0
 PASSWORD = "correct horse battery"
@@ -81,27 +79,13 @@ def run(acts: int, crowds: list[int]) -> list[dict[str, Any]]:
                     time.sleep(0.1)
             _post(base, "/api/accounts", {"name": "bench", "password": PASSWORD})
             for n in crowds:
-                stop = threading.Event()
-                times: list[float] = []
-                threads = [
-                    threading.Thread(target=_log_in_loop, args=(base, stop, times))
-                    for _ in range(n)
-                ]
-                for t in threads:
-                    t.start()
-                time.sleep(1.0 if n else 0.0)
-                times.clear()
-                to_ack, _ = asyncio.run(_probe(base, acts))
-                stop.set()
-                for t in threads:
-                    t.join()
-                row: dict[str, Any] = {
-                    "crowd": n,
-                    "acts": len(to_ack),
-                    "ack_median_ms": statistics.median(to_ack) * MS,
-                    "ack_p95_ms": pct(to_ack, 0.95) * MS,
-                    "log_ins": len(times),
-                }
+
+                def log_in(stop: threading.Event, times: list[float]) -> None:
+                    _log_in_loop(base, stop, times)
+
+                found = under_load(base, acts, n, log_in)
+                times = found.pop("times")
+                row: dict[str, Any] = {"crowd": n, **found, "log_ins": len(times)}
                 if times:
                     row["log_in_median_ms"] = statistics.median(times) * MS
                     row["log_in_p95_ms"] = pct(times, 0.95) * MS

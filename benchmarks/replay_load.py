@@ -19,7 +19,6 @@ the server has it, the per-address replay limit: the cyclers ask at machine spee
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import statistics
 import subprocess
@@ -33,8 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from gouji.server.limits import Limits
-from server_load import _probe
-from serverutil import free_port, get_json, pct, post_room
+from serverutil import free_port, get_json, pct, post_room, under_load
 
 MS = 1000.0
 
@@ -78,27 +76,13 @@ def run(acts: int, games: int, cyclers: list[int], limits: list[str]) -> list[di
             while get_json(base, f"/api/rooms/{code}")["status"] != "over":
                 time.sleep(0.2)
             for n in cyclers:
-                stop = threading.Event()
-                times: list[float] = []
-                threads = [
-                    threading.Thread(target=_cycle, args=(base, code, games, stop, times))
-                    for _ in range(n)
-                ]
-                for t in threads:
-                    t.start()
-                time.sleep(1.0 if n else 0.0)  # the cyclers under way (the pool started)
-                times.clear()
-                to_ack, _ = asyncio.run(_probe(base, acts))
-                stop.set()
-                for t in threads:
-                    t.join()
-                row: dict[str, Any] = {
-                    "cyclers": n,
-                    "acts": len(to_ack),
-                    "ack_median_ms": statistics.median(to_ack) * MS,
-                    "ack_p95_ms": pct(to_ack, 0.95) * MS,
-                    "replays": len(times),
-                }
+
+                def cycle(stop: threading.Event, times: list[float]) -> None:
+                    _cycle(base, code, games, stop, times)
+
+                found = under_load(base, acts, n, cycle)
+                times = found.pop("times")
+                row: dict[str, Any] = {"cyclers": n, **found, "replays": len(times)}
                 if times:
                     row["replay_median_ms"] = statistics.median(times) * MS
                     row["replay_p95_ms"] = pct(times, 0.95) * MS

@@ -3,9 +3,14 @@ percentiles."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
+import statistics
+import threading
+import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 
@@ -33,3 +38,33 @@ def pct(xs: list[float], q: float) -> float:
     """The ``q`` quantile of ``xs`` (nearest rank)."""
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def under_load(
+    base: str,
+    acts: int,
+    clients: int,
+    load: Callable[[threading.Event, list[float]], None],
+) -> dict[str, Any]:
+    """One human's act → ack (server_load's probe) while ``clients`` threads each run
+    ``load(stop, times)`` (appending the time of each of their requests) until it is done:
+    the acks' median and p95 in ms, and the load's requests with their times."""
+    from server_load import _probe  # server_load imports this module
+
+    stop = threading.Event()
+    times: list[float] = []
+    threads = [threading.Thread(target=load, args=(stop, times)) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    time.sleep(1.0 if clients else 0.0)  # the load under way
+    times.clear()
+    to_ack, _ = asyncio.run(_probe(base, acts))
+    stop.set()
+    for t in threads:
+        t.join()
+    return {
+        "acts": len(to_ack),
+        "ack_median_ms": statistics.median(to_ack) * 1000,
+        "ack_p95_ms": pct(to_ack, 0.95) * 1000,
+        "times": list(times),
+    }
