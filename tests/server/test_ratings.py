@@ -188,3 +188,23 @@ def test_a_player_page_of_nobody_is_404(sqlite_url: str) -> None:
         assert client.get("/api/players/" + "x" * 300).status_code == 404
         sign_up(client, "Ann", PASSWORD)
         assert client.get("/api/players/ANN").json()["name"] == "Ann"
+
+
+def test_a_rating_row_is_made_once_and_counts_every_game(db_url: str) -> None:
+    """The first rated game makes the row (yielding to one made meanwhile), every game
+    updates it."""
+    from gouji.server.records import Records
+    from gouji.server.store import Store
+
+    store = Store(db_url)
+    records = Records(store)
+    try:
+        with records.engine.begin() as conn:
+            records._put_rating(conn, 7, "MATCH7", Rating(27.0, 7.0), 1.0)
+            records._put_rating(conn, 7, "MATCH7", Rating(28.0, 6.5), 2.0)
+        with records.engine.connect() as conn:
+            (row,) = conn.execute(select(ratings_table)).all()
+    finally:
+        store.close()
+    assert (row.account, row.preset, row.games) == (7, "MATCH7", 2)
+    assert (row.mu, row.sigma, row.updated) == (28.0, 6.5, 2.0)

@@ -27,13 +27,14 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
-    and_,
     delete,
     insert,
     select,
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
 from gouji.server.account_store import accounts_table
@@ -179,28 +180,26 @@ class Records:
     def _put_rating(
         conn: Connection, account: int, preset: str, rating: Rating, now: float
     ) -> None:
-        key = and_(ratings_table.c.account == account, ratings_table.c.preset == preset)
-        done = conn.execute(
-            update(ratings_table)
-            .where(key)
+        """The account's rating after one more game: its row made if missing (an insert that
+        yields to a row made meanwhile, so two first games at once both count), then updated."""
+        insert_new = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+        conn.execute(
+            insert_new(ratings_table)
             .values(
+                account=account,
+                preset=preset,
                 mu=rating.mu,
                 sigma=rating.sigma,
-                games=ratings_table.c.games + 1,
+                games=0,
                 updated=now,
             )
+            .on_conflict_do_nothing(index_elements=["account", "preset"])
         )
-        if done.rowcount == 0:
-            conn.execute(
-                insert(ratings_table).values(
-                    account=account,
-                    preset=preset,
-                    mu=rating.mu,
-                    sigma=rating.sigma,
-                    games=1,
-                    updated=now,
-                )
-            )
+        conn.execute(
+            update(ratings_table)
+            .where(ratings_table.c.account == account, ratings_table.c.preset == preset)
+            .values(mu=rating.mu, sigma=rating.sigma, games=ratings_table.c.games + 1, updated=now)
+        )
 
     def adopt(self, account: int, guest: str | None) -> int:
         """An account made from a browser takes over the browser's guest games."""
