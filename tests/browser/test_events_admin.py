@@ -874,3 +874,31 @@ def test_a_late_second_click_while_the_page_redraws_sends_nothing(
     page.unroute(f"**/api/events/{code}")
     assert [m for m, _, _ in sent] == ["POST"], sent
     expect(page.locator("#team-add")).to_be_enabled()  # ready for the next team
+
+
+def test_a_team_typed_while_the_page_reads_the_event_is_kept(
+    live_server: LiveServer, pages: Pages
+) -> None:
+    """The form is cleared when a team is registered, not after the page has read the event
+    again: the next team's name, typed meanwhile (a fast organiser, a slow server), stays."""
+    code, key = paper_event(live_server)
+    page = admin(pages, live_server, code, key, "zh")
+    page.locator("#team-name").fill("威海队")
+    for k, player in enumerate(["一", "二", "三"], start=1):
+        page.locator(f"#player-{k}").fill(f"威海{player}")
+
+    def slow_read(route: Route) -> None:  # the event read after the answer comes late
+        if route.request.method == "GET":
+            time.sleep(3)
+        route.continue_()
+
+    page.route(f"**/api/events/{code}", slow_read)
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.locator("#team-add").click()
+    # cleared at once, long before the 3 s read is back (cleared after it, the next team
+    # typed meanwhile was wiped)
+    expect(page.locator("#team-name")).to_have_value("", timeout=1500)
+    page.locator("#team-name").fill("烟台队")  # the next team, during the read
+    expect(page.locator('#team-list li[data-team="威海队"]')).to_have_count(1)
+    page.unroute(f"**/api/events/{code}")
+    expect(page.locator("#team-name")).to_have_value("烟台队")

@@ -144,11 +144,12 @@ export async function addTeam(e) {
     }
     body.seed = seed;
   }
-  const ok = await act("team", "POST", "/teams", body, $("team-add"));
-  if (ok) {
+  // the form is cleared as soon as the team is registered, before the page re-reads the event:
+  // cleared after, it wiped a next team typed while the event was read (seen in a loaded run)
+  await act("team", "POST", "/teams", body, $("team-add"), () => {
     for (const id of ["team-name", "team-seed", "sub-1", "sub-2", "sub-3", ...[1, 2, 3, 4, 5, 6].map((k) => "player-" + k)]) $(id).value = "";
     $("team-name").focus();
-  }
+  });
 }
 
 function removeTeam(name, button) {

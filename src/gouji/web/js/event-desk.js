@@ -168,18 +168,20 @@ export function clearError() {
 }
 
 /**
- * `write` then the event read again; a refusal is shown. Resolves to the answer or null. The
- * action stays busy until the page is redrawn and the caller has done with the answer (its
- * form cleared): a second click of a double click that comes late, under load, would
- * otherwise send the same form again.
+ * `write` then the event read again; a refusal is shown. Resolves to the answer or null.
+ * `written(answer)` runs once the write succeeded, before the re-read (a form cleared there
+ * keeps what the user types meanwhile). The action stays busy until the page is redrawn and
+ * the caller has done with the answer: a second click of a double click that comes late,
+ * under load, would otherwise send the same form again.
  */
-export async function act(slot, method, path, body, button) {
+export async function act(slot, method, path, body, button, written) {
   if (settling.has(slot)) return null;
   clearError();
   settling.add(slot);
   try {
     const data = await write(slot, method, path, body, button);
     if (data === undefined) return null;
+    if (written) written(data); // before the re-read: what is typed meanwhile is the next one's
     await hooks.reload();
     return data;
   } catch (e) {
