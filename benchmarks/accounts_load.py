@@ -17,18 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import urllib.request
-from pathlib import Path
 from typing import Any
 
-from serverutil import free_port, get_json, pct, under_load
+from serverutil import pct, serving, under_load
 
 MS = 1000.0
 PASSWORD = "correct horse battery"
@@ -56,43 +51,27 @@ def _log_in_loop(base: str, stop: threading.Event, times: list[float]) -> None:
 
 
 def run(acts: int, crowds: list[int]) -> list[dict[str, Any]]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     out = []
-    with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'accounts.db'}"
-        cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
-        for item in (
-            "messages_per_s=10000",
-            "message_burst=10000",
-            "login_failures_per_ip=1000000",
-            "login_failures_per_account=1000000",
-        ):
-            cmd += ["--limit", item]
-        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
-        try:
-            for _ in range(100):
-                try:
-                    get_json(base, "/healthz")
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            _post(base, "/api/accounts", {"name": "bench", "password": PASSWORD})
-            for n in crowds:
+    items = [
+        "messages_per_s=10000",
+        "message_burst=10000",
+        "login_failures_per_ip=1000000",
+        "login_failures_per_account=1000000",
+    ]
+    with serving(items) as base:
+        _post(base, "/api/accounts", {"name": "bench", "password": PASSWORD})
+        for n in crowds:
 
-                def log_in(stop: threading.Event, times: list[float]) -> None:
-                    _log_in_loop(base, stop, times)
+            def log_in(stop: threading.Event, times: list[float]) -> None:
+                _log_in_loop(base, stop, times)
 
-                found = under_load(base, acts, n, log_in)
-                times = found.pop("times")
-                row: dict[str, Any] = {"crowd": n, **found, "log_ins": len(times)}
-                if times:
-                    row["log_in_median_ms"] = statistics.median(times) * MS
-                    row["log_in_p95_ms"] = pct(times, 0.95) * MS
-                out.append(row)
-        finally:
-            proc.terminate()
-            proc.wait(10)
+            found = under_load(base, acts, n, log_in)
+            times = found.pop("times")
+            row: dict[str, Any] = {"crowd": n, **found, "log_ins": len(times)}
+            if times:
+                row["log_in_median_ms"] = statistics.median(times) * MS
+                row["log_in_p95_ms"] = pct(times, 0.95) * MS
+            out.append(row)
     return out
 
 

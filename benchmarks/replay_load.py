@@ -19,20 +19,15 @@ the server has it, the per-address replay limit: the cyclers ask at machine spee
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 from gouji.server.limits import Limits
-from serverutil import free_port, get_json, pct, post_room, under_load
+from serverutil import get_json, pct, post_room, serving, under_load
 
 MS = 1000.0
 
@@ -52,44 +47,28 @@ def _cycle(base: str, code: str, games: int, stop: threading.Event, times: list[
 
 
 def run(acts: int, games: int, cyclers: list[int], limits: list[str]) -> list[dict[str, Any]]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     out = []
-    with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'replays.db'}"
-        cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
-        items = ["messages_per_s=10000", "message_burst=10000", "replay_cache=1"]
-        if "replays_per_ip_per_min" in Limits.__dataclass_fields__:
-            items.append("replays_per_ip_per_min=1000000")
-        for item in [*items, *limits]:
-            cmd += ["--limit", item]
-        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
-        try:
-            for _ in range(100):
-                try:
-                    get_json(base, "/healthz")
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            table = {"bots": 6, "bot_delay_ms": 0, "next_delay_ms": 0, "games": games, "seed": 1}
-            code = post_room(base, table)
-            while get_json(base, f"/api/rooms/{code}")["status"] != "over":
-                time.sleep(0.2)
-            for n in cyclers:
+    items = ["messages_per_s=10000", "message_burst=10000", "replay_cache=1"]
+    if "replays_per_ip_per_min" in Limits.__dataclass_fields__:
+        items.append("replays_per_ip_per_min=1000000")
+    items += limits
+    with serving(items) as base:
+        table = {"bots": 6, "bot_delay_ms": 0, "next_delay_ms": 0, "games": games, "seed": 1}
+        code = post_room(base, table)
+        while get_json(base, f"/api/rooms/{code}")["status"] != "over":
+            time.sleep(0.2)
+        for n in cyclers:
 
-                def cycle(stop: threading.Event, times: list[float]) -> None:
-                    _cycle(base, code, games, stop, times)
+            def cycle(stop: threading.Event, times: list[float]) -> None:
+                _cycle(base, code, games, stop, times)
 
-                found = under_load(base, acts, n, cycle)
-                times = found.pop("times")
-                row: dict[str, Any] = {"cyclers": n, **found, "replays": len(times)}
-                if times:
-                    row["replay_median_ms"] = statistics.median(times) * MS
-                    row["replay_p95_ms"] = pct(times, 0.95) * MS
-                out.append(row)
-        finally:
-            proc.terminate()
-            proc.wait(10)
+            found = under_load(base, acts, n, cycle)
+            times = found.pop("times")
+            row: dict[str, Any] = {"cyclers": n, **found, "replays": len(times)}
+            if times:
+                row["replay_median_ms"] = statistics.median(times) * MS
+                row["replay_p95_ms"] = pct(times, 0.95) * MS
+            out.append(row)
     return out
 
 

@@ -4,13 +4,19 @@ percentiles."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import socket
 import statistics
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 
@@ -68,3 +74,28 @@ def under_load(
         "ack_p95_ms": pct(to_ack, 0.95) * 1000,
         "times": list(times),
     }
+
+
+@contextlib.contextmanager
+def serving(limits: list[str]) -> Iterator[str]:
+    """A real ``gouji serve`` on a free loopback port with SQLite in a temporary folder and
+    ``limits`` (``NAME=VALUE``), up and answering: its base URL; stopped on leaving."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
+        for item in limits:
+            cmd += ["--limit", item]
+        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
+        try:
+            for _ in range(100):
+                try:
+                    get_json(base, "/healthz")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(10)
