@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-deep demo lint bench bench-compare serve clean
+.PHONY: test test-pure test-deep demo lint bench bench-compare serve clean
 
 SERVE_STAMP := $(VENV)/.installed-serve
 HOST ?= 127.0.0.1
@@ -19,47 +19,70 @@ $(UV):
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -q uv
 
+# The install compiles the engine and the bots with mypyc where a C compiler is present
+# (hatch_build.py, 40 s); COMPILED is their sources, so an edit to one compiles them again.
+COMPILED := $(shell grep -o 'src/gouji/[a-z_/]*\.py' pyproject.toml)
+BUILT := $(VENV)/.compiled
+
 # Everything: the game, the arena's statistics and the test tools.
-$(STAMP): pyproject.toml | $(UV)
+$(STAMP): pyproject.toml hatch_build.py | $(UV)
 	$(INSTALL) -e '.[dev]'
-	touch $(STAMP) $(SERVE_STAMP)
+	touch $(STAMP) $(SERVE_STAMP) $(BUILT)
 
 # Only what playing and serving need (no test tools, no SciPy or matplotlib).
-$(SERVE_STAMP): pyproject.toml | $(UV)
+$(SERVE_STAMP): pyproject.toml hatch_build.py | $(UV)
 	$(INSTALL) -e .
-	touch $(SERVE_STAMP)
+	touch $(SERVE_STAMP) $(BUILT)
+
+# The compiled modules again after an edit to their sources (the packages stay as they are).
+$(BUILT): $(COMPILED) | $(UV)
+	$(INSTALL) --no-deps -e .
+	touch $(BUILT)
 
 # Two xdist workers more than cores: the browser, server and process tests wait on I/O, so the
 # others keep every core busy beside them. The 15 slowest tests are listed at the end. ruff and
 # mypy (20 s on a fresh clone) run beside the tests; their output follows the tests', and either
 # failing fails `make test`.
-test: $(STAMP)
-	@( $(BIN)/ruff check src tests benchmarks examples \
-	  && $(BIN)/ruff format --check src tests benchmarks examples \
+# The tests run the build the install made: compiled where hatch_build.py can compile
+# (GOUJI_EXPECT_BUILD; tests/test_build.py fails if another build runs).
+test: $(STAMP) $(BUILT)
+	@( $(BIN)/ruff check src tests benchmarks examples hatch_build.py \
+	  && $(BIN)/ruff format --check src tests benchmarks examples hatch_build.py \
 	  && $(BIN)/mypy ) > $(VENV)/lint.log 2>&1 & lint=$$!; \
-	$(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist worksteal --durations=15; tests=$$?; \
+	GOUJI_EXPECT_BUILD=$$($(BIN)/python hatch_build.py) $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist worksteal --durations=15; tests=$$?; \
 	wait $$lint; linted=$$?; echo "--- ruff and mypy:"; cat $(VENV)/lint.log; \
 	test $$tests -eq 0 && test $$linted -eq 0
+
+# The engine, bot and match tests again on the pure-Python build (GOUJI_PURE=1): the same
+# behaviour both ways. CI runs it after `make test` (.ci/run).
+PURE_TESTS := tests/test_tv_*.py tests/test_plays.py tests/test_engine_surface.py \
+	tests/test_sanctions.py tests/test_feasible.py tests/test_place_events.py \
+	tests/test_rules_1_2.py tests/test_rules_config.py tests/test_matches.py \
+	tests/test_agents.py tests/test_agent_heuristic.py tests/test_knowledge_clues.py \
+	tests/test_levels.py tests/test_playouts.py tests/test_search.py tests/test_arena.py \
+	tests/test_api_edges.py tests/test_build.py
+test-pure: $(STAMP) $(BUILT)
+	GOUJI_PURE=1 $(BIN)/pytest -n $$(nproc) --dist worksteal --durations=10 $(PURE_TESTS)
 
 # Before a release (not in CI): the same suite at full depth (GOUJI_TEST_PROFILE=deep) — ten
 # times the Hypothesis examples, the sweeps over presets and seeds at full size, the fuzz at
 # four times its examples and the 托管 soak's five minutes at the wall's own speed.
-test-deep: $(STAMP)
+test-deep: $(STAMP) $(BUILT)
 	GOUJI_TEST_PROFILE=deep $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist worksteal --durations=30
 
 # One random game of the full rules, printed play by play.
-demo: $(SERVE_STAMP)
+demo: $(SERVE_STAMP) $(BUILT)
 	$(BIN)/gouji selfplay --preset OUTLINE_FULL --seed 1
 
 # The multiplayer server on http://$(HOST):$(PORT) (docs/protocol.md), rooms kept in gouji.db;
 # Ctrl-C stops it (rooms are stored: the next start takes them up again).
-serve: $(SERVE_STAMP)
+serve: $(SERVE_STAMP) $(BUILT)
 	$(BIN)/gouji serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples hatch_build.py
 
-bench: $(STAMP)
+bench: $(STAMP) $(BUILT)
 	$(BIN)/gouji bench --preset OUTLINE_FULL --games 1000
 
 # Our figures beside RLCard's Dou Dizhu environment, measured in the same run.

@@ -197,7 +197,7 @@ def test_corrupt_records_are_rejected_clearly() -> None:
     with pytest.raises(RecordError):
         Game.from_record({**rec, "actions": "pass"})
     with pytest.raises(RecordError):
-        Game.from_record([])  # type: ignore[arg-type]
+        Game.from_record([])
 
 
 def test_from_hands_rejects_impossible_positions() -> None:

@@ -833,39 +833,35 @@ def test_TV_I09_match7_plain_win_and_no_tie_at_one_table() -> None:
         assert m.winner == (0 if m.totals[0] > m.totals[1] else 1)
 
 
-def test_TV_I09_match7_tie_resets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R17.3's extra game, kept for completeness: tested with constructed totals."""
-    # the fourth game's places: A {1, 4, 6} = 10, B {2, 3, 5} = 11 (R17.3)
-    _, recorded, _ = score("match7", Events((1, 2, 4, 3, 6, 5)))
-    assert recorded == [10, 11]
-    # Three tied games (A 40, B 40) cannot come from place points alone (21 per game, odd),
-    # so the games' recorded scores are scripted; everything else is real play.
-    script = [[13, 14], [14, 13], [13, 13], recorded]
-    original = Game.result
-    assigned: dict[int, list[int]] = {}
-
-    def scripted(self: Game) -> dict[str, Any]:
-        res = original(self)
-        if id(self) not in assigned:
-            assigned[id(self)] = script[len(assigned)]
-        res["team_scores"] = list(assigned[id(self)])
-        return res
-
-    monkeypatch.setattr(Game, "result", scripted)
+def test_TV_I09_match7_tie_resets() -> None:
+    """R17.3's extra game, kept for completeness. Place points alone never tie a game (21 a
+    game, odd), so the referee's penalties between games (R17.6, ``Match.sanction``) bring
+    the totals level: a tie after game 2 stands, a tie after game 3 resets the totals and
+    a fourth game decides; the game the penalty follows is the one its result counts in."""
     m = Match(M7, 5)
     assert m.length == 3
     rng = random.Random(5)
-    expected_totals = [[13, 14], [27, 27], [0, 0], [10, 11]]
-    for i, totals in enumerate(expected_totals):
-        if i:
+
+    def level_the_totals() -> None:
+        a, b = m.totals
+        if a != b:  # the leading team's first seat loses the difference
+            m.sanction("penalty", 0 if a > b else 1, points=-abs(a - b), article="TV-I09")
+
+    for game in range(4):
+        if game:
             m.next_game()
         drive(m, rng)
         answer(m)
-        assert m.totals == totals
-        if i == 1:
+        if game == 1:
+            level_the_totals()
+            assert m.totals[0] == m.totals[1] > 0
             assert m.resets == 0 and not m.is_over  # a tie before game 3 is not reset
-        if i == 2:
-            assert m.resets == 1 and not m.is_over and m.winner is None
-    assert m.is_over and m.winner == 1
+        if game == 2:
+            level_the_totals()
+            assert m.totals == [0, 0] and m.resets == 1
+            assert not m.is_over and m.winner is None
+    last = m.results[3]["team_scores"]
+    assert m.totals == last and last[0] != last[1]
+    assert m.is_over and m.winner == (0 if last[0] > last[1] else 1)
     with pytest.raises(MatchError):
         m.next_game()

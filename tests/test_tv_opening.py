@@ -7,16 +7,18 @@ follows another game.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
-import gouji
-from gouji import Game, IllegalAction, make_rules, timeout_action
+from gouji import ConfigError, Game, IllegalAction, make_rules, timeout_action
 from gouji.cards import LJ, R3, R4, R9, RA, RANKS, RK, SJ, deck_cards, tokens
 from gouji.deal import draw, draw_opening, first_taker
+from gouji.record import make_record, replay
 
 if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
@@ -136,7 +138,7 @@ def test_TV_N02_joker_draw_modes() -> None:
     assert all(seen.values()), seen
 
 
-def test_TV_N03_liang3_first_to_reach_the_maximum(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TV_N03_liang3_first_to_reach_the_maximum() -> None:
     """R3.5, AMB-47: P1 holds two ♥3 by draw #40, P4 three ♠3 at draw #90, P1 three ♥3 later;
     nobody reaches four → starter P4, the first to reach the maximum 3.
 
@@ -158,18 +160,36 @@ def test_TV_N03_liang3_first_to_reach_the_maximum(monkeypatch: pytest.MonkeyPatc
     earlier = {3: (R3, H), 39: (R3, H), 87: (R3, H), 6: (R3, S), 12: (R3, S), 90: (R3, S)}
     assert draw(crafted_deck(taker, earlier), taker).liang3 == (1, 3, H)
 
-    # The game uses it: an OC first game deals this deck and P4 makes the first lead.
-    monkeypatch.setattr(gouji.deal, "deal", lambda rng, t, remove: draw(crafted_deck(t, placed), t))
-    g = Game.new(make_rules("OUTLINE_CLASSIC"), 7, first_taker=taker)
+    # The game uses it: an OC first game dealt this deck (Game.new's deck) and P4 makes the
+    # first lead; its record replays the same deal.
+    g = Game.new(make_rules("OUTLINE_CLASSIC"), 7, first_taker=taker, deck=deck)
     assert g.starter == 4
+    assert g.hands == [list(h) for h in d.hands]
     assert (4, "starter") in g.log
     to_pending(g, "hui")
     g.apply("nohui")
     assert g.pending == "lead"
     assert g.to_act == 4
+    again = replay(json.loads(json.dumps(make_record(g))))
+    assert again.hands == g.hands and again.starter == 4
 
 
-def test_TV_N04_no_liang3_first_taker_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_given_deck_must_be_the_packs() -> None:
+    """Game.new's deck is checked before anything is dealt: a card short, a card too many or
+    something that is no card is a ConfigError saying so."""
+    rules = make_rules("OUTLINE_CLASSIC")
+    full = crafted_deck(0, {})
+    for bad, words in (
+        (full[:-1], "exactly the rule set's packs"),
+        ([*full, (R3, S)], "exactly the rule set's packs"),
+        ([*full[:-1], "7"], "no (rank, suit) card"),
+        ("3 3 4", "a list of (rank, suit) cards"),
+    ):
+        with pytest.raises(ConfigError, match=re.escape(words)):
+            Game.new(rules, 1, first_taker=0, deck=bad)
+
+
+def test_TV_N04_no_liang3_first_taker_starts() -> None:
     """R3.5: nobody ever holds two 3s of one suit → the starter is the first taker."""
     taker = 2
     deck = crafted_deck(taker, {})
@@ -177,8 +197,7 @@ def test_TV_N04_no_liang3_first_taker_starts(monkeypatch: pytest.MonkeyPatch) ->
     assert d.liang3 is None
     assert d.first_taker == taker
 
-    monkeypatch.setattr(gouji.deal, "deal", lambda rng, t, remove: draw(crafted_deck(t, {}), t))
-    g = Game.new(make_rules("OUTLINE_CLASSIC"), 7, first_taker=taker)
+    g = Game.new(make_rules("OUTLINE_CLASSIC"), 7, first_taker=taker, deck=deck)
     assert g.starter == taker
     assert not any(t.startswith("liang3") for _, t in g.log)
     to_pending(g, "hui")

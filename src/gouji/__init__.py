@@ -3,13 +3,17 @@
 The public contract (DESIGN.md §3) is importable from here.
 """
 
-from gouji.actions import Action, IllegalAction
-from gouji.game import SANCTIONS, Game, SanctionError, UnsupportedRules
-from gouji.match import Match, MatchError
-from gouji.plays import Play
-from gouji.policy import timeout_action
-from gouji.record import RecordError
-from gouji.rules import ConfigError, Rules, make_rules
+from gouji.build import choose as _choose_build
+
+_choose_build()  # compiled or pure (gouji.build): decided before the engine is imported
+
+from gouji.actions import Action, IllegalAction  # noqa: E402
+from gouji.game import SANCTIONS, Game, SanctionError, UnsupportedRules  # noqa: E402
+from gouji.match import Match, MatchError  # noqa: E402
+from gouji.plays import Play  # noqa: E402
+from gouji.policy import timeout_action  # noqa: E402
+from gouji.record import RecordError  # noqa: E402
+from gouji.rules import ConfigError, Rules, make_rules  # noqa: E402
 
 __all__ = [
     "SANCTIONS",

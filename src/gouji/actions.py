@@ -79,6 +79,8 @@ WORDS = (
     NOSKIP,
 )
 HUI_CHOICES = ("3", "4", "3 4", "5")
+# The key to Action's constructor, held by its factories alone (as Play's: plays.py)
+_MINT = object()
 
 
 class Action:
@@ -98,8 +100,19 @@ class Action:
     claim: tuple[Play, ...]
     text: str
 
-    def __new__(cls, *args: object, **kwargs: object) -> Action:  # pragma: no cover - guard
-        raise TypeError("use Action.of_play, Action.word, Action.of_hui or Action.parse")
+    def __init__(
+        self,
+        mint: object,
+        kind: str,
+        text: str,
+        play: Play | None = None,
+        hui: str = "",
+        claim: tuple[Play, ...] = (),
+    ) -> None:
+        """Only ``_build`` holds ``_MINT``: actions are interned, so identity is equality."""
+        if mint is not _MINT:
+            raise TypeError("use Action.of_play, Action.word, Action.of_hui or Action.parse")
+        self.kind, self.text, self.play, self.hui, self.claim = kind, text, play, hui, claim
 
     @classmethod
     def _build(
@@ -110,9 +123,7 @@ class Action:
         hui: str = "",
         claim: tuple[Play, ...] = (),
     ) -> Action:
-        a = object.__new__(cls)
-        a.kind, a.text, a.play, a.hui, a.claim = kind, text, play, hui, claim
-        return a
+        return cls(_MINT, kind, text, play, hui, claim)
 
     @classmethod
     def of_play(cls, play: Play, kind: str = PLAY) -> Action:
@@ -158,7 +169,7 @@ class Action:
         return cls._build(ORDER, "order " + " | ".join(p.text for p in plays), claim=plays)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:
         """Parse action text; malformed text raises ``IllegalAction`` saying what is wrong."""
         if not isinstance(text, str):
             raise IllegalAction(f"malformed action: an action is text, not {type(text).__name__}")

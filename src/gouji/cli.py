@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
+import gouji.build
 from gouji.bench import bench, bench_matches
 from gouji.cluster import ClusterError
 from gouji.competition import Event
@@ -37,13 +38,20 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _build_fields() -> dict[str, str]:
+    """Which build a figure measured: "compiled" (mypyc) or "pure", and why."""
+    running = gouji.build.running()
+    return {"build": running["build"], "build_why": running["why"]}
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Uniform-random games (or matches) in one process: decisions/s, games/s, memory."""
     if args.matches:
         m = bench_matches(_rules(args), args.matches, args.match_games, args.seed)
         if args.json:
-            print(json.dumps(m.as_dict()))
+            print(json.dumps({**m.as_dict(), **_build_fields()}))
             return 0
+        print(f"build             {gouji.build.running()['build']}")
         print(f"preset            {m.preset}")
         print(f"matches           {m.matches} ({m.games} games, {m.seconds:.2f} s)")
         print(f"matches/s         {m.matches_per_s:,.2f}")
@@ -52,8 +60,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
     r = bench(_rules(args), args.games, args.seed)
     if args.json:
-        print(json.dumps(r.as_dict()))
+        print(json.dumps({**r.as_dict(), **_build_fields()}))
         return 0
+    print(f"build             {gouji.build.running()['build']}")
     print(f"preset            {r.preset}")
     print(f"games             {r.games} ({r.decisions} decisions, {r.seconds:.2f} s)")
     print(f"decisions/s       {r.decisions_per_s:,.0f}")

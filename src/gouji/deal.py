@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gouji.cards import LJ, NUM_RANKS, R3, R4, RA, RK, SJ, deck_cards
+from gouji.pickling import by_fields
 
 SEATS = 6
 
@@ -33,6 +35,9 @@ class OpeningDraw:
 
     draws: tuple[tuple[int, int], ...]
     first_taker: int
+
+    def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
+        return by_fields(self)  # a compiled frozen class (gouji.pickling)
 
 
 def draw_opening(
@@ -61,6 +66,9 @@ class Deal:
     first_taker: int
     liang3: tuple[int, int, int] | None  # (starter, number of same-suit 3s, suit) when M ≥ 2
     liang4: tuple[int, int] | None  # (starter, number of 4s)
+
+    def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
+        return by_fields(self)  # a compiled frozen class (gouji.pickling)
 
 
 def deal(rng: random.Random, taker: int, remove: dict[str, int]) -> Deal:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from gouji import deal as dealing
 from gouji.actions import (
@@ -51,9 +51,12 @@ from gouji.cards import (
     SJ,
     CardError,
     counts_text,
+    deck_cards,
     deck_counts,
 )
 from gouji.cards import parse_counts as _parse_counts
+from gouji.checks import flag, seat_or_none, whole
+from gouji.checks import seat as check_seat
 from gouji.events import Event
 from gouji.events import parse as parse_event
 from gouji.plays import (
@@ -67,7 +70,7 @@ from gouji.plays import (
 )
 from gouji.plays import remove as remove_play
 from gouji.reasons import Reason, from_message, reason
-from gouji.rules import Rules
+from gouji.rules import ConfigError, Rules
 from gouji.tribute import Payment, tribute_cards
 
 SEATS = 6
@@ -323,14 +326,15 @@ class Game:
     @classmethod
     def new(
         cls,
-        rules: Rules,
-        seed: int,
+        rules: object,
+        seed: object,
         *,
-        opener: int | None = None,
-        first_taker: int | None = None,
-        first_game: bool = True,
-        tribute: Sequence[Payment] = (),
-        hui5_team: int | None = None,
+        opener: object = None,
+        first_taker: object = None,
+        first_game: object = True,
+        tribute: object = (),
+        hui5_team: object = None,
+        deck: object = None,
     ) -> Game:
         """A game from the shuffle through every pre-play phase of R18.
 
@@ -338,18 +342,34 @@ class Game:
         later game, or ``first_taker`` for the 大落 rule (R3.6), and ``first_game=False``
         when the first-game starter rules (亮3 / 亮4) do not apply. ``tribute`` lists what the
         previous game owes (``tribute.obligations``), paid in R18 step 5; ``hui5_team`` is the
-        team 串'd in the previous game, which may order 会5 (R13.8).
+        team 串'd in the previous game, which may order 会5 (R13.8). ``deck`` is the cards
+        (rank index, suit) in draw order for the first deal instead of the seeded shuffle: a
+        deal with real cards entered by hand, or a constructed one; it must be exactly the
+        rule set's packs, and the record keeps it. A redeal (R15.3) shuffles as usual.
+        Arguments of the wrong kind raise ``ConfigError`` saying what was expected.
         """
-        g = cls(rules)
-        g.seed = seed
-        g.rng = random.Random(seed)
-        g.tribute = list(tribute)
+        g = cls(rules_arg(rules))
+        rules = g.rules
+        g.seed = seed_ = whole(seed, "a game's seed", ConfigError)
+        opener_ = seat_or_none(opener, "the opener", ConfigError)
+        first_taker = seat_or_none(first_taker, "the first taker", ConfigError)
+        first_game = flag(first_game, "first_game", ConfigError)
+        if hui5_team not in (None, 0, 1) or isinstance(hui5_team, bool):
+            raise ConfigError(f"hui5_team is a team 0 or 1 (or None), not {hui5_team!r}")
+        if isinstance(tribute, str) or not isinstance(tribute, Sequence):
+            raise ConfigError("tribute is a list of payments (gouji.tribute.obligations)")
+        if not all(isinstance(p, Payment) for p in tribute):
+            raise ConfigError("tribute is a list of payments (gouji.tribute.obligations)")
+        g.rng = random.Random(seed_)
+        g.tribute = [p for p in tribute if isinstance(p, Payment)]
         g.hui5_team = hui5_team if rules.laiwu_hui5 else None
-        g.start = {"seed": seed, "opener": opener, "first_taker": first_taker}
+        g.start = {"seed": seed_, "opener": opener_, "first_taker": first_taker}
         g.start["first_game"] = first_game
         g.start["tribute"] = [p.as_dict() for p in g.tribute]
         g.start["hui5_team"] = g.hui5_team
-        g.opener = g.rng.randrange(SEATS) if opener is None else opener
+        if deck is not None:
+            g.start["deck"] = _checked_deck(deck, rules.deck_remove)
+        g.opener = g.rng.randrange(SEATS) if opener_ is None else opener_
         g._first_game = first_game
         if rules.dian_enabled and rules.dian_declare != "off":
             g._begin_ask(P_YUDIAN, g._ccw_from(g.opener))  # R18 step 1: before the opening
@@ -360,31 +380,51 @@ class Game:
     @classmethod
     def from_hands(
         cls,
-        rules: Rules,
-        hands: Sequence[str | Sequence[int]],
-        starter: int = 0,
+        rules: object,
+        hands: object,
+        starter: object = 0,
         *,
-        places: Mapping[int, int] | None = None,
-        revolutionary: int | None = None,
-        renounced: bool = False,
-        opened: Iterable[int] = (),
+        places: object = None,
+        revolutionary: object = None,
+        renounced: object = False,
+        opened: object = (),
     ) -> Game:
         """A game that starts at the first lead from given hands (pre-play phases skipped).
 
         Hands are card text or rank counts and may be small, so tests can build positions.
         ``places`` gives seats already placed (their hands must be empty); ``revolutionary``
         a seat whose hand was set aside (it holds 四科, R15.4); ``opened`` seats already
-        opened (R11).
+        opened (R11). Wrong input raises ``ConfigError`` (a ``ValueError``) saying why.
         """
-        g = cls(rules)
-        if len(hands) != SEATS:
-            raise ValueError(f"six hands are needed, got {len(hands)}")
+        g = cls(rules_arg(rules))
+        rules = g.rules
+        starter = check_seat(starter, "the starter", ConfigError)
+        revolutionary = seat_or_none(revolutionary, "the revolutionary", ConfigError)
+        renounced = flag(renounced, "renounced", ConfigError)
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != SEATS:
+            raise ConfigError("six hands are needed, as card text or rank counts")
+        if places is not None and not isinstance(places, Mapping):
+            raise ConfigError("places map seats to places 1…6")
+        placed = {
+            check_seat(s, "a placed seat", ConfigError): whole(p, "a place", ConfigError)
+            for s, p in (places or {}).items()
+        }
+        if isinstance(opened, str) or not isinstance(opened, Iterable):
+            raise ConfigError("opened lists seats 0…5")
+        opened = {check_seat(s, "an opened seat", ConfigError) for s in opened}
         counts: list[list[int]] = []
         for i, h in enumerate(hands):
             try:
-                c = _parse_counts(h) if isinstance(h, str) else [int(x) for x in h]
+                if isinstance(h, str):
+                    c = _parse_counts(h)
+                elif isinstance(h, Sequence) and all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in h
+                ):
+                    c = [int(x) for x in h]
+                else:
+                    raise CardError("a hand is card text or 15 rank counts")
             except CardError as e:
-                raise ValueError(f"hand of P{i}: {e}") from None
+                raise ConfigError(f"hand of P{i}: {e}") from None
             if len(c) != NUM_RANKS or min(c) < 0:
                 raise ValueError(f"hand of P{i}: 15 non-negative rank counts are needed")
             counts.append(c)
@@ -395,7 +435,7 @@ class Game:
                 raise ValueError(
                     f"the hands hold {held} cards of rank {RANKS[r]}, the packs only {deck[r]}"
                 )
-        places = dict(places or {})
+        places = placed
         if revolutionary is not None:
             if not 0 <= revolutionary < SEATS or revolutionary in places:
                 raise ValueError("the revolutionary must be a seat without a place")
@@ -458,9 +498,9 @@ class Game:
         """Whether the game has ended (R9.9)."""
         return self.pending == P_OVER
 
-    def hand(self, seat: int) -> str:
+    def hand(self, seat: object) -> str:
         """The seat's cards as canonical text."""
-        return counts_text(self.hands[seat])
+        return counts_text(self.hands[check_seat(seat, "a hand's seat", ValueError)])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of ``to_act`` (empty when the game is over).
@@ -472,14 +512,16 @@ class Game:
             self._legal = self._compute_legal()
         return self._legal
 
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Apply the decision of ``to_act`` (``seat``, if given, must be that seat).
 
         Illegal: ``IllegalAction`` citing the rule, the state unchanged (``sw.illegal =
         reject``), or the turn forfeited (``forfeit_turn``, R19.1). A turn the referee
         cancelled (R19.4) is forfeited as soon as it comes.
         """
-        self._apply(action, seat)
+        if not isinstance(action, Action | str):
+            raise IllegalAction(f"an action is text or an Action, not {type(action).__name__}")
+        self._apply(action, seat_or_none(seat, "the acting seat", IllegalAction))
         if self._cancels:
             self._run_cancellations()
 
@@ -496,8 +538,6 @@ class Game:
                 self._record(text.strip())
                 self._forfeit(str(e))
                 return
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"an action is text or an Action, not {type(action).__name__}")
         if self.pending == P_OVER:
             raise IllegalAction("the game is over (R9.9)")
         if seat is not None and seat != self.to_act:
@@ -521,7 +561,9 @@ class Game:
             return
         raise IllegalAction(str(why), why)
 
-    def sanction(self, kind: str, seat: int, *, points: int = -2, article: str = "") -> None:
+    def sanction(
+        self, kind: object, seat: object, *, points: object = -2, article: object = ""
+    ) -> None:
         """A referee's sanction (R19.4; seed 003, O 第二十八–三十条, the 够级比赛 sheet), logged
         as a public event and kept in the record so that the game replays with it.
 
@@ -534,7 +576,13 @@ class Game:
         ``disqualify`` is also listed in ``disqualified`` for the competition. A sanction
         that cannot be given raises ``SanctionError`` and changes nothing.
         """
-        why = sanction_problem(kind, seat, points, article) or self._sanction_refused(kind, seat)
+        why = sanction_problem(kind, seat, points, article)
+        if why:
+            raise SanctionError(why)
+        # well formed now (sanction_problem): only a penalty's points count
+        kind, seat, article = cast(str, kind), cast(int, seat), cast(str, article)
+        points = cast(int, points) if kind == "penalty" else -2
+        why = self._sanction_refused(kind, seat)
         if why:
             raise SanctionError(why)
         self.sanctions.append(
@@ -577,11 +625,12 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (cheap: flat lists are copied, plays are shared)."""
-        g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.hands = [h[:] for h in self.hands]
+        g = Game(self.rules)  # a compiled class has no bare __new__; every field is set below
+        for name in _SHARED_FIELDS:
+            setattr(g, name, getattr(self, name))
         for name in _LIST_FIELDS:
             setattr(g, name, getattr(self, name)[:])
+        g.hands = [h[:] for h in self.hands]
         g._offers = [o[:] for o in self._offers]
         g._returns = [r[:] for r in self._returns]
         g._legal = self._legal
@@ -662,6 +711,7 @@ class Game:
         g.declarations = [(int(s), str(k)) for s, k in state["declarations"]]
         g.burns = [(int(b), int(v)) for b, v in state["burns"]]
         g.broken_burns = [(int(b), int(v)) for b, v in state["broken_burns"]]
+        g.round_plays = [(int(p), str(t)) for p, t in state["round_plays"]]
         g.hands = [list(h) for h in hands]
         deck = deck_counts(rules.deck_remove)
         g.set_aside = [deck[r] - g.played[r] - sum(h[r] for h in g.hands) for r in range(NUM_RANKS)]
@@ -692,11 +742,11 @@ class Game:
             cache.append({"i": i, **parse_event(seat, text)})
         return cache[start:]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """What ``seat`` may know (None = spectator); see ``gouji.view``."""
         from gouji.view import view
 
-        return view(self, seat)
+        return view(self, seat_or_none(seat, "a view's seat", ValueError))
 
     def record(self) -> dict[str, Any]:
         """A JSON-serializable record that replays to this state; see ``gouji.record``."""
@@ -705,7 +755,7 @@ class Game:
         return make_record(self)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
+    def from_record(cls, record: object) -> Game:
         """Replay a record made by ``record()``; a corrupt record raises ``RecordError``."""
         from gouji.record import replay
 
@@ -784,7 +834,11 @@ class Game:
 
     def _deal_and_continue(self) -> None:
         """R18 steps 3–4: the simulated draw, the starter, then revolution offers."""
-        d = dealing.deal(self.rng, self.first_taker, self.rules.deck_remove)
+        given = self.start.get("deck") if self.redeals == 0 else None
+        if given is not None:
+            d = dealing.draw([(c[0], c[1]) for c in given], self.first_taker)
+        else:
+            d = dealing.deal(self.rng, self.first_taker, self.rules.deck_remove)
         self.hands = [list(h) for h in d.hands]
         self.set_aside = [0] * NUM_RANKS
         rules = self.rules
@@ -1978,12 +2032,88 @@ _PUBLIC_FIELDS = (
 )
 
 
+def rules_arg(rules: object) -> Rules:
+    """``rules`` if it is a rule set, else a ConfigError (a preset's name is not one)."""
+    if not isinstance(rules, Rules):
+        raise ConfigError(
+            f"rules come from make_rules (e.g. make_rules('OUTLINE_FULL')), "
+            f"not {type(rules).__name__}"
+        )
+    return rules
+
+
+def _checked_deck(deck: object, remove: dict[str, int]) -> list[list[int]]:
+    """``Game.new``'s ``deck`` as JSON-ready pairs, or a ConfigError saying what is wrong."""
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+        raise ConfigError("deck: a list of (rank, suit) cards in draw order")
+    cards: list[tuple[int, int]] = []
+    for card in deck:
+        if (
+            isinstance(card, str | bytes)
+            or not isinstance(card, Sequence)
+            or len(card) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in card)
+        ):
+            raise ConfigError(f"deck: {card!r} is no (rank, suit) card")
+        cards.append((card[0], card[1]))
+    if sorted(cards) != sorted(deck_cards(remove)):
+        raise ConfigError("deck: the cards must be exactly the rule set's packs (R2.1)")
+    return [[r, s] for r, s in cards]
+
+
 def _jsonable(value: object) -> object:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     return value
 
 
+# Game.clone's fields: those shared with the clone (numbers, strings, immutable values and
+# the RNG, which clone replaces where it may still draw; hands, offers and returns are copied
+# there too), then the flat lists it copies. Together they are every attribute a Game has
+# (tests/test_engine_surface.py checks it): a compiled Game has no __dict__ to copy.
+_SHARED_FIELDS = (
+    "_bie3",
+    "_cancels",
+    "_dian",
+    "_first_game",
+    "_four_rule",
+    "_gmin",
+    "_gouji_cache",
+    "_legal",
+    "_offered",
+    "_offers",
+    "_returns",
+    "_twos",
+    "burner",
+    "chaos",
+    "claimant",
+    "first_taker",
+    "forfeits",
+    "hands",
+    "hui",
+    "hui5_team",
+    "must_lead_base",
+    "opener",
+    "owner",
+    "pending",
+    "rang_by",
+    "redeals",
+    "renounced",
+    "revolutionary",
+    "rng",
+    "round_no",
+    "rules",
+    "s_dead_level",
+    "s_protected",
+    "s_qualifies",
+    "seed",
+    "standing",
+    "start",
+    "starter",
+    "to_act",
+    "tribute",
+    "victim",
+)
 _LIST_FIELDS = (
     "actions",
     "log",

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gouji.actions import NOSKIP, NOSWAP, SKIP, SWAP, Action, IllegalAction
+from gouji.checks import whole
 from gouji.game import (
     AFTER_GAME_SANCTIONS,
     PLACING_SANCTIONS,
@@ -44,12 +45,16 @@ class Match:
     3 games and then one more game after every tie, R17.3).
     """
 
-    def __init__(self, rules: Rules, seed: int, *, games: int | None = None) -> None:
-        if games is not None and games < 1:
+    def __init__(self, rules: object, seed: object, *, games: object = None) -> None:
+        if not isinstance(rules, Rules):
+            raise MatchError(f"a match's rules come from make_rules, not {type(rules).__name__}")
+        seed = whole(seed, "a match's seed", MatchError)
+        length = None if games is None else whole(games, "the number of games", MatchError)
+        if length is not None and length < 1:
             raise MatchError("a match has at least one game")
         self.rules = rules
         self.seed = seed
-        self.length = 3 if games is None and rules.score_system == "match7" else games
+        self.length = 3 if length is None and rules.score_system == "match7" else length
         self._rng = random.Random(seed)
         self.first_opener = self._rng.randrange(SEATS)
         self._results: list[dict[str, Any]] = []
@@ -104,7 +109,7 @@ class Match:
             return []
         return _SWAP_ACTIONS if self._pending == P_SWAP else _SKIP_ACTIONS
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: object) -> None:
         """Apply the decision of ``to_act`` (in the game or a between-games prompt)."""
         if not self.game.is_over:
             self.game.apply(action)
@@ -112,6 +117,8 @@ class Match:
         self._settle()
         if isinstance(action, str):
             action = Action.parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"an action is text or an Action, not {type(action).__name__}")
         if action not in self.legal_actions():
             if not self.to_ask:
                 raise IllegalAction("the game is over: call next_game() (R18 step 10)")
@@ -148,9 +155,12 @@ class Match:
             return None
         return 0 if self._totals[0] > self._totals[1] else 1
 
-    def next_game(self, replaced: int = 0) -> Game:
+    def next_game(self, replaced: object = 0) -> Game:
         """Start the next game (R3.6, R3.7, R16). ``replaced`` = players replaced at the
         table since the last game (two or more re-open the game and cancel tribute)."""
+        replaced = whole(replaced, "the number of players replaced", MatchError)
+        if not 0 <= replaced <= SEATS:
+            raise MatchError(f"between 0 and 6 players can be replaced, not {replaced}")
         if not self.game.is_over:
             raise MatchError("the current game is not over")
         self._settle()
@@ -190,7 +200,9 @@ class Match:
         return self.game
 
     # ------------------------------------------------------------------ sanctions
-    def sanction(self, kind: str, seat: int, *, points: int = -2, article: str = "") -> None:
+    def sanction(
+        self, kind: object, seat: object, *, points: object = -2, article: object = ""
+    ) -> None:
         """A referee's sanction (R19.4). During a game it is the game's (``Game.sanction``).
         Between games a penalty or a warning goes to the game just finished: its result and
         the totals follow (R17.6; for ``match7`` the R17.3 tie check counts it); the other
@@ -223,7 +235,7 @@ class Match:
         article)."""
         return [dict(q) for q in self._queue]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """The game's view for ``seat`` plus the match's public state."""
         v = self.game.view(seat)
         v["match"] = {

@@ -11,12 +11,28 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, SJ, CompositionError, parse_counts
+from gouji.cards import (
+    LJ,
+    NUM_RANKS,
+    R2,
+    R3,
+    RA,
+    RANKS,
+    SJ,
+    CardError,
+    CompositionError,
+    parse_counts,
+)
+from gouji.checks import text as check_text
+from gouji.checks import whole
 
 if TYPE_CHECKING:
     from gouji.rules import Rules
 
 NO_BASE = -1
+# The key to Play's constructor, held by its factory alone (a compiled class cannot be made
+# with object.__new__, so the guard is this argument rather than a refusing __new__)
+_MINT = object()
 
 
 class Play:
@@ -36,8 +52,22 @@ class Play:
     has_joker: bool
     text: str
 
-    def __new__(cls, *args: object, **kwargs: object) -> Play:  # pragma: no cover - guard
-        raise TypeError("use Play.of(...) or Play.parse(text)")
+    def __init__(
+        self, mint: object, base: int, nbase: int, n2: int, nsj: int, nlj: int, code: int
+    ) -> None:
+        """Only ``_make`` holds ``_MINT``: every play is interned, so identity is equality."""
+        if mint is not _MINT:
+            raise TypeError("use Play.of(...) or Play.parse(text)")
+        self.base, self.nbase, self.n2, self.nsj, self.nlj = base, nbase, n2, nsj, nlj
+        self.size = nbase + n2 + nsj + nlj
+        self.eff = base if base != NO_BASE else (R2 if n2 else (SJ if nsj else LJ))  # R4.3
+        self.code = code
+        self.has_joker = bool(nsj or nlj)
+        parts: list[str] = []
+        if base != NO_BASE:
+            parts += [RANKS[base]] * nbase
+        parts += ["2"] * n2 + ["SJ"] * nsj + ["LJ"] * nlj
+        self.text = " ".join(parts)
 
     @staticmethod
     def key(base: int, nbase: int, n2: int, nsj: int, nlj: int) -> int:
@@ -45,8 +75,16 @@ class Play:
         return ((((base + 1) * 17 + nbase) * 17 + n2) * 5 + nsj) * 5 + nlj
 
     @classmethod
-    def of(cls, base: int, nbase: int, n2: int = 0, nsj: int = 0, nlj: int = 0) -> Play:
+    def of(
+        cls, base: object, nbase: object, n2: object = 0, nsj: object = 0, nlj: object = 0
+    ) -> Play:
         """The play with ``nbase`` cards of ``base`` (or ``NO_BASE``) plus 2s and jokers."""
+        base = whole(base, "a play's base rank", CompositionError)
+        nbase, n2 = (
+            whole(nbase, "a count", CompositionError),
+            whole(n2, "a count", CompositionError),
+        )
+        nsj, nlj = whole(nsj, "a count", CompositionError), whole(nlj, "a count", CompositionError)
         if not (0 <= nbase <= 16 and 0 <= n2 <= 16 and 0 <= nsj <= 4 and 0 <= nlj <= 4):
             raise CompositionError(
                 "R2.1: a play cannot hold more cards of a rank than the four packs"
@@ -72,20 +110,9 @@ class Play:
             raise CompositionError(
                 "R2.1: a play cannot hold more cards of a rank than the four packs"
             )
-        size = nbase + n2 + nsj + nlj
-        if size == 0:
+        if nbase + n2 + nsj + nlj == 0:
             raise CompositionError("a play holds at least one card (R4.1)")
-        p = object.__new__(cls)
-        p.base, p.nbase, p.n2, p.nsj, p.nlj = base, nbase, n2, nsj, nlj
-        p.size = size
-        p.eff = base if base != NO_BASE else (R2 if n2 else (SJ if nsj else LJ))  # R4.3
-        p.code = code
-        p.has_joker = bool(nsj or nlj)
-        parts: list[str] = []
-        if base != NO_BASE:
-            parts += [RANKS[base]] * nbase
-        parts += ["2"] * n2 + ["SJ"] * nsj + ["LJ"] * nlj
-        p.text = " ".join(parts)
+        p = cls(_MINT, base, nbase, n2, nsj, nlj, code)
         cls._interned[code] = p
         return p
 
@@ -108,9 +135,9 @@ class Play:
         return cls.of(base, nbase, counts[R2], counts[SJ], counts[LJ])
 
     @classmethod
-    def parse(cls, text: str) -> Play:
+    def parse(cls, text: object) -> Play:
         """Parse card text such as ``"7 7 2 SJ"`` (any order, case-insensitive, '10' = T)."""
-        return cls.from_counts(parse_counts(text))
+        return cls.from_counts(parse_counts(check_text(text, "card text", CardError)))
 
     # -- R4 ----------------------------------------------------------------------------
     def counts(self) -> list[int]:
@@ -145,8 +172,10 @@ class Play:
         return self.n2 > 0
 
     # -- R5 ----------------------------------------------------------------------------
-    def beats(self, other: Play) -> bool:
+    def beats(self, other: object) -> bool:
         """R5.1 ``can_beat(self, other)``: same size, other alive, higher eff, LJ ≥ other's SJ."""
+        if not isinstance(other, Play):
+            raise CompositionError(f"a play beats another play, not {type(other).__name__}")
         return (
             self.size == other.size
             and other.nlj == 0
@@ -155,9 +184,12 @@ class Play:
         )
 
     # -- R6 ----------------------------------------------------------------------------
-    def is_gouji(self, rules: Rules) -> bool:
+    def is_gouji(self, rules: object) -> bool:
         """R6.1: a joker, or eff 2, or T…A with at least ``play.gouji_min`` cards."""
-        return gouji_flag(self, rules.play_gouji_min)
+        minimum = getattr(rules, "play_gouji_min", None)
+        if not isinstance(minimum, dict):
+            raise CompositionError(f"R6.1 needs a rule set (make_rules), not {rules!r}")
+        return gouji_flag(self, minimum)
 
     def is_pure_gouji(self, rules: Rules) -> bool:
         """R6.2: 够级 with no joker and no 2."""

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from gouji.pickling import by_fields
+
 _RULE = re.compile(r"(R\d+(?:\.\d+)?(?:\s?\([a-z]\))?(?:/R\d+(?:\.\d+)?)?):\s*(.*)", re.S)
 
 #: The composition messages of ``plays.is_composition_legal`` and their keys.
@@ -38,6 +40,9 @@ class Reason:
 
     def as_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "key": self.key, "params": dict(self.params), "text": str(self)}
+
+    def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
+        return by_fields(self)  # a compiled frozen class (gouji.pickling)
 
 
 def reason(rule: str, key: str, text: str, **params: Any) -> Reason:

@@ -97,7 +97,7 @@ def give(game: Game, i: int, s: Sanction) -> None:
         raise RecordError(f"sanction #{i} ({s.kind} P{s.seat}) cannot be replayed: {e}") from None
 
 
-def replay(record: Mapping[str, Any]) -> Game:
+def replay(record: object) -> Game:
     """Rebuild a game from its record, applying every action again."""
     from gouji.game import Game
 
@@ -127,6 +127,7 @@ def replay(record: Mapping[str, Any]) -> Game:
                 first_game=bool(start.get("first_game", True)),
                 tribute=[Payment.from_dict(d) for d in start.get("tribute") or []],
                 hui5_team=start.get("hui5_team"),
+                deck=start.get("deck"),
             )
         else:
             g = Game.from_hands(

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gouji.cards import RANKS
+from gouji.pickling import by_fields
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -686,6 +687,9 @@ class Rules:
         """A new rule set: this one's preset and overrides, then ``overrides``; revalidated."""
         return make_rules(self.preset, {**self.overrides, **overrides})
 
+    def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
+        return by_fields(self)  # a compiled frozen class (gouji.pickling)
+
 
 def _attr(key: str) -> str:
     return key.replace(".", "_")
@@ -895,7 +899,7 @@ def _check_combinations(v: Mapping[str, Any]) -> None:
         )
 
 
-def _preset_name(preset: str) -> str:
+def _preset_name(preset: object) -> str:
     name = preset.strip().upper() if isinstance(preset, str) else ""
     if name not in PRESETS:
         raise ConfigError(
@@ -905,18 +909,21 @@ def _preset_name(preset: str) -> str:
     return name
 
 
-def make_rules(
-    preset: str = DEFAULT_PRESET, overrides: Mapping[str, object] | None = None
-) -> Rules:
+def make_rules(preset: object = DEFAULT_PRESET, overrides: object = None) -> Rules:
     """Build a validated rule set from a preset (case-insensitive) and dotted-key overrides.
 
     Raises :class:`ConfigError` for an unknown preset, key or value (§V.4) and for every
     combination R0.8 rejects; the message names the keys and the R0.8 item.
     """
     name = _preset_name(preset)
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise ConfigError(
+            f"overrides map dotted keys to values (§V.4), not {type(overrides).__name__}",
+            keys=("overrides",),
+        )
     given: dict[str, object] = {}
     for key, value in (overrides or {}).items():
-        if key not in _KINDS:
+        if not isinstance(key, str) or key not in _KINDS:
             raise _unknown_key(key)
         given[key] = _normalize(key, value)
     values: dict[str, Any] = {**_resolved_preset(name), **given}

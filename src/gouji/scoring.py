@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gouji.pickling import by_fields
+
 if TYPE_CHECKING:
     from gouji.game import Game
 
@@ -30,6 +32,9 @@ class Events:
     men: tuple[int, ...] = ()  # 闷'd seats
     not_opened: tuple[int, ...] = ()  # 不开点 seats (only where 打点 is on)
     burns: tuple[tuple[int, int], ...] = ()  # successful burns (burner, victim), opponents
+
+    def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
+        return by_fields(self)  # a compiled frozen class (gouji.pickling)
 
 
 def chuan_team(places: tuple[int, ...]) -> int | None:

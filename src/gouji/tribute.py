@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gouji.cards import LJ, NUM_RANKS, R2, SJ
+from gouji.pickling import by_fields
 from gouji.rules import Rules
 
 #: Legal tribute cards, best first (R16.2).
@@ -62,6 +63,9 @@ class Payment:
         if not (0 <= p.payer < SEATS and 0 <= p.receiver < SEATS) or p.cards < 1:
             raise ValueError(f"bad tribute entry {d!r}")
         return p
+
+    def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
+        return by_fields(self)  # a compiled frozen class (gouji.pickling)
 
 
 def _dian_payments(rules: Rules, result: Mapping[str, Any]) -> list[Payment]:

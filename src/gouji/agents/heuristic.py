@@ -29,6 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gouji.actions import (
     ACCEPT,
     BURN,
@@ -210,6 +212,7 @@ class _LeadPlan:
         self.dian_bonus = dian_bonus
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # researchers' bots may build on it
 class HeuristicAgent:
     """Rule-based play: hand plan, cheap answers, team play (module docstring).
 

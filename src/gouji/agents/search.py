@@ -28,6 +28,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gouji.actions import BURN, KOU, NOBURN, PASS, PLAY, RANG, Action
 from gouji.agents import register
 from gouji.agents.base import Agent, View
@@ -158,6 +160,7 @@ def candidates(legal: Sequence[Action], favourite: Action, limit: int) -> list[A
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # researchers' bots may build on it
 class SearchAgent:
     """Determinized Monte Carlo search bounded by time, samples or simulated decisions."""
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from gouji.actions import BURN, NOBURN, PASS, PLAY, Action
 from gouji.agents.base import View
 from gouji.policy import lead_key
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # researchers' bots may build on it
 class RandomAgent:
     """Uniformly random legal actions (seeded)."""
 
@@ -23,6 +26,7 @@ class RandomAgent:
         return legal[self.rng.randrange(len(legal))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # researchers' bots may build on it
 class GreedyAgent:
     """The lowest legal play; passes whenever it may; declines every offer."""
 
