@@ -36,6 +36,7 @@ COMPILED_MODULES = (
     "gouji.game",
     "gouji.match",
     "gouji.policy",
+    "gouji.checks",
     "gouji.agents.base",
     "gouji.agents.simple",
     "gouji.agents.heuristic",
