@@ -190,3 +190,24 @@ def test_plays_and_actions_are_made_by_their_factories_only() -> None:
         Action(object(), "pass", "pass")
     assert Play.parse("7 7") is Play.of(4, 2)
     assert Action.parse("pass") is Action.word("pass")
+
+
+def test_every_refusal_path_keeps_its_own_error() -> None:
+    """Each ``except`` clause of the parsers and replays (compiled code once held a
+    CardError in a variable typed for a CompositionError and failed with TypeError)."""
+    with pytest.raises(IllegalAction, match="malformed action 'burn mingdian'"):
+        Action.parse("burn mingdian")  # not a card: CardError inside
+    with pytest.raises(IllegalAction, match=r"R4\.2"):
+        Action.parse("play 7 8")  # two base ranks: CompositionError inside
+    rec = Game.new(OF, 5).record()
+    for bad, words in (
+        ({**rec, "rules": {"preset": "NOPE"}}, "record rules"),
+        ({**rec, "start": {"seed": "x"}}, "record start"),
+        ({**rec, "actions": ["play LJ LJ LJ LJ LJ"]}, "cannot be replayed"),
+        ({k: v for k, v in rec.items() if k != "actions"}, "missing a field"),
+    ):
+        with pytest.raises(RecordError, match=words):
+            replay(bad)
+    m = Match(OF, 2).record()
+    with pytest.raises(MatchError, match="match record"):
+        Match.from_record({**m, "games": [{"actions": ["nonsense"], "prompts": []}]})

@@ -142,3 +142,32 @@ def test_a_stale_compiled_build_is_not_used(tmp_path: Path) -> None:
     stale = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert stale.stdout.split() == ["pure"]
     assert re.search(r"older than the source of gouji\.game", stale.stderr)
+
+
+def test_games_and_matches_deep_copy_and_pickle_whole() -> None:
+    """A compiled class cannot be rebuilt without its __init__: Game and Match carry their
+    fields (the server deep-copies a match before a sanction; pools pickle games)."""
+    import copy
+    import pickle
+    import random
+
+    from gouji import Match
+    from gouji import match as series
+
+    m = Match(make_rules("MATCH7"), 6)
+    attrs = set(vars(m)) if hasattr(m, "__dict__") else set(type(m).__mypyc_attrs__)  # type: ignore[attr-defined]
+    attrs.discard("__dict__")
+    assert attrs == set(series.MATCH_FIELDS)
+    rng = random.Random(6)
+    for _ in range(150):
+        m.apply(rng.choice(m.legal_actions()))
+    for again in (copy.deepcopy(m), pickle.loads(pickle.dumps(m))):
+        assert again.record() == m.record()
+        assert again.game is again.games[-1] and again.game is not m.game
+        action = m.legal_actions()[0]
+        again.apply(action)
+        assert len(again.game.actions) == len(m.game.actions) + 1  # independent
+    g = Game.new(make_rules("LAIWU"), 2)
+    for again_g in (copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
+        assert again_g.record() == g.record() and again_g.hands == g.hands
+        assert again_g.hands is not g.hands

@@ -192,8 +192,8 @@ class Action:
                 return cls.of_claim(tuple(Play.parse(chunk) for chunk in rest.split("|")))
         except CompositionError as e:
             raise IllegalPlay(f"{e} (in {text!r})") from None
-        except CardError as e:
-            raise IllegalAction(f"malformed action {text!r}: {e}") from None
+        except CardError as bad:  # its own name: compiled, ``e`` holds a CompositionError
+            raise IllegalAction(f"malformed action {text!r}: {bad}") from None
         if rest.strip():
             raise IllegalAction(f"malformed action {text!r}: '{word}' takes no cards")
         if word not in WORDS:

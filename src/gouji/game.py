@@ -639,6 +639,11 @@ class Game:
             g.rng.setstate(self.rng.getstate())
         return g
 
+    def __reduce__(self) -> tuple[object, tuple[Rules, dict[str, object]]]:
+        """Pickled and deep-copied by its fields (a compiled Game is made only by __init__)."""
+        names = _SHARED_FIELDS + _LIST_FIELDS
+        return (_game_of_fields, (self.rules, {name: getattr(self, name) for name in names}))
+
     def head(self, seat: int) -> int:
         """R9.4 head(p): LIVE, DEAD_LEVEL (够死级 right) or NO_HEAD (无头)."""
         d = (seat + 3) % SEATS
@@ -2030,6 +2035,14 @@ _PUBLIC_FIELDS = (
     "cancelled",
     "punished",
 )
+
+
+def _game_of_fields(rules: Rules, fields: dict[str, object]) -> Game:
+    """``Game.__reduce__``'s other half: an empty game given every field back."""
+    g = Game(rules)
+    for name, value in fields.items():
+        setattr(g, name, value)
+    return g
 
 
 def rules_arg(rules: object) -> Rules:

@@ -302,16 +302,22 @@ class Match:
                         m.apply(text)
                 for text in entry["prompts"]:
                     m.apply(str(text))
-            except (ValueError, KeyError, TypeError, AttributeError) as e:
-                raise MatchError(f"match record, game #{i}: {e}") from None
+            except (ValueError, KeyError, TypeError, AttributeError) as bad_game:
+                raise MatchError(f"match record, game #{i}: {bad_game}") from None
         try:
             for q in record.get("queued") or []:
                 m.sanction(q["kind"], q["seat"], points=q["points"], article=q["article"])
-        except (ValueError, KeyError, TypeError) as e:
-            raise MatchError(f"match record, queued sanctions: {e}") from None
+        except (ValueError, KeyError, TypeError) as bad_queue:
+            raise MatchError(f"match record, queued sanctions: {bad_queue}") from None
         return m
 
     # ------------------------------------------------------------------ internals
+    def __reduce__(self) -> tuple[object, tuple[Rules, int, dict[str, object]]]:
+        """Pickled and deep-copied by its fields (a compiled Match is made only by
+        __init__); the server keeps a copy to go back to before a sanction."""
+        fields = {name: getattr(self, name) for name in MATCH_FIELDS}
+        return (_match_of_fields, (self.rules, self.seed, fields))
+
     def _game_seed(self, index: int) -> int:
         return random.Random(f"{self.seed}/{index}").randrange(2**63)
 
@@ -414,3 +420,35 @@ class Match:
         # the opener is ceremonial: the 大落's 对头 [O][L], the 大落 itself in [V4]
         opener = da_luo if self.rules.open_first_start == "liang4" else (da_luo + 3) % SEATS
         return {"opener": opener, "first_taker": da_luo, "first_game": False}
+
+
+# Every attribute a Match has (tests/test_build.py checks it): what __reduce__ carries.
+MATCH_FIELDS = (
+    "_answers",
+    "_opener",
+    "_pending",
+    "_queue",
+    "_results",
+    "_rng",
+    "_skip_all",
+    "_totals",
+    "first_opener",
+    "game",
+    "games",
+    "length",
+    "openings",
+    "prompt_answers",
+    "replaced",
+    "resets",
+    "rules",
+    "seed",
+    "to_ask",
+)
+
+
+def _match_of_fields(rules: Rules, seed: int, fields: dict[str, object]) -> Match:
+    """``Match.__reduce__``'s other half: a match made anew, then given every field back."""
+    m = Match(rules, seed)
+    for name, value in fields.items():
+        setattr(m, name, value)
+    return m

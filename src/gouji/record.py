@@ -112,8 +112,8 @@ def replay(record: object) -> Game:
         actions = record["actions"]
     except (KeyError, TypeError) as e:
         raise RecordError(f"record is missing a field: {e}") from None
-    except ConfigError as e:
-        raise RecordError(f"record rules: {e}") from None
+    except ConfigError as bad_rules:  # one name per exception type (compiled)
+        raise RecordError(f"record rules: {bad_rules}") from None
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record actions must be a list of action texts")
     sanctions = read_sanctions(record.get("sanctions"), len(actions))
@@ -139,8 +139,8 @@ def replay(record: object) -> Game:
                 renounced=bool(start.get("renounced", False)),
                 opened=start.get("opened") or (),
             )
-    except (KeyError, TypeError, ValueError) as e:
-        raise RecordError(f"record start: {e}") from None
+    except (KeyError, TypeError, ValueError) as bad_start:
+        raise RecordError(f"record start: {bad_start}") from None
     given = 0
     for i, text in enumerate(actions):
         while given < len(sanctions) and sanctions[given].at == i:
@@ -148,8 +148,8 @@ def replay(record: object) -> Game:
             given += 1
         try:
             g.apply(text)
-        except IllegalAction as e:
-            raise RecordError(f"action #{i} {text!r} cannot be replayed: {e}") from None
+        except IllegalAction as refused:
+            raise RecordError(f"action #{i} {text!r} cannot be replayed: {refused}") from None
     for i in range(given, len(sanctions)):
         give(g, i, sanctions[i])
     return g
