@@ -68,12 +68,13 @@ def test_gouji_pure_turns_every_compiled_module_aside() -> None:
 
 def test_bench_json_says_which_build_ran() -> None:
     """``gouji bench --json`` names the build, so a figure says what it measured."""
+    installed = run_python("import gouji.build; print(gouji.build.running()['build'])", pure=False)
     for pure in (True, False):
         out = run_python(
             "from gouji.cli import main; main(['bench', '--games', '2', '--json'])", pure=pure
         )
         figures = json.loads(out.strip().splitlines()[-1])
-        assert figures["build"] == ("pure" if pure else gouji.build.running()["build"])
+        assert figures["build"] == ("pure" if pure else installed.strip())
         assert figures["build_why"]
 
 
@@ -82,17 +83,16 @@ import json, random
 from gouji import Game, make_rules
 from gouji.arena import AgentSpec, play_game
 out = []
-for preset in ("OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT", "LIANG4", "MATCH7", "COMP2"):
-    for seed in (1, 2):
-        g = Game.new(make_rules(preset), seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
-        out.append(json.dumps([g.record(), g.result(), g.view(seed % 6)], sort_keys=True))
-specs = (AgentSpec("heuristic"), AgentSpec("search", (("steps", 600), ("budget_ms", 6e4))))
-for game in (0, 1):
-    o = play_game(make_rules("OUTLINE_FULL"), specs, 5, game)
-    out.append(json.dumps([o.points, o.decisions, o.deal_key]))
+presets = ("OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT", "LIANG4", "MATCH7", "COMP2")
+for seed, preset in enumerate(presets):
+    g = Game.new(make_rules(preset), seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    out.append(json.dumps([g.record(), g.result(), g.view(seed % 6)], sort_keys=True))
+specs = (AgentSpec("heuristic"), AgentSpec("search", (("steps", 150), ("budget_ms", 6e4))))
+o = play_game(make_rules("OUTLINE_FULL"), specs, 5, 1)
+out.append(json.dumps([o.points, o.decisions, o.deal_key]))
 print(json.dumps(out))
 """
 
@@ -103,7 +103,7 @@ def test_both_builds_play_the_same_games() -> None:
     pure = run_python(PLAY_BOTH, pure=True)
     installed = run_python(PLAY_BOTH, pure=False)
     assert json.loads(pure) == json.loads(installed)
-    assert len(json.loads(pure)) == 16
+    assert len(json.loads(pure)) == 8
 
 
 def test_clone_copies_every_field() -> None:
