@@ -51,8 +51,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--budget-ms", type=float, default=None, help="search's budget_ms")
     parser.add_argument("--steps", type=int, default=None, help="search's steps")
+    parser.add_argument(
+        "--opt", action="append", default=[], help="another option, KEY=VALUE (a number)"
+    )
     args = parser.parse_args()
     options: dict[str, Any] = {}
+    for opt in args.opt:
+        key, _, value = opt.partition("=")
+        options[key] = float(value) if "." in value else int(value)
     if args.budget_ms is not None:
         options["budget_ms"] = args.budget_ms
     if args.steps is not None:

@@ -106,3 +106,38 @@ def test_a_play_out_view_gives_the_heuristic_the_choices_its_text_would() -> Non
                 compared += 1
             g.apply(agent.act(fast, legal))
     assert compared > 100
+
+
+def test_an_open_choice_gets_more_steps_up_to_the_cap_and_a_clear_one_does_not() -> None:
+    extended = 0
+    for g in _positions(4):
+        seat = g.to_act
+        assert seat is not None
+        view, legal = g.view(seat), g.legal_actions()
+        base = SearchAgent(seed=7, budget_ms=1e9, samples=10**6, steps=600)
+        base.act(view, legal)
+        runs = []
+        for _ in range(2):  # the same seed, the same choice and the same work
+            more = SearchAgent(seed=7, budget_ms=1e9, samples=10**6, steps=600, extend=3.0)
+            runs.append((more.act(view, legal), more.last["steps"], more.last["samples"]))
+        assert runs[0] == runs[1]
+        info = more.last
+        last_cost = info["steps"] / max(1, info["samples"]) * len(info["counts"]) + 400
+        if info["extra"]:
+            extended += 1
+            assert base.last["steps"] >= 600 and info["steps"] > base.last["steps"]
+            assert info["steps"] <= 1800 + last_cost  # the cap: three times the steps
+            assert info["samples"] == base.last["samples"] + info["extra"]
+        else:  # settled within the steps: the extension changes nothing
+            assert info["outcomes"] == base.last["outcomes"]
+    assert extended > 0
+    assert SearchAgent(steps=600).extend == 1.0  # off by default
+
+
+def test_the_new_options_are_checked() -> None:
+    for bad in ({"play_weight": 1.5}, {"play_weight": -0.1}, {"extend": 0.5}):
+        try:
+            SearchAgent(**bad)  # type: ignore[arg-type]
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} accepted")

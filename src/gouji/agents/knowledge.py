@@ -10,13 +10,27 @@ piles that left the game (a revolutionary's hand has no 2 or joker; a 闷 hand i
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from gouji.agents.base import View
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RT, SJ, deck_counts, parse_counts, tokens
+from gouji.cards import (
+    LJ,
+    NUM_RANKS,
+    R2,
+    R3,
+    R4,
+    RA,
+    RANKS,
+    RT,
+    SJ,
+    deck_counts,
+    parse_counts,
+    tokens,
+)
 from gouji.game import Game
 from gouji.plays import NO_BASE, Play, feasible, gouji_flag
 from gouji.rules import Rules, make_rules
@@ -66,6 +80,7 @@ class Knowledge:
     aside: dict[int, int] = field(default_factory=dict)  # seat → cards set aside (dead)
     aside_kind: dict[int, str] = field(default_factory=dict)  # "revolution" | "men" | "dead"
     clues: list[PassClue] = field(default_factory=list)
+    plays: list[PlayClue] = field(default_factory=list)
 
 
 @dataclass
@@ -90,6 +105,87 @@ class PassClue:
             then[r] >= self.size and group_cost(then[r], r, self.size) <= LEAD_WORTH
             for r in range(self.base + 1, RA + 1)
         )
+
+
+@dataclass
+class PlayClue:
+    """A seat's bare plain play (no 2s, jokers or attachments) of ``size`` cards of rank
+    ``base``, as the heuristic would have chosen it: a lead (``answered`` is -1) of the lowest
+    group, whole (under 憋3 the 3s are the last group); an answer to an opponent's plain play
+    of rank ``answered`` with the cheapest such play (``group_cost``). ``since``: the ranks the
+    seat has played from this play on, this play's cards included (its hand then is its hand
+    now plus these)."""
+
+    seat: int
+    base: int
+    size: int
+    answered: int = -1
+    since: list[int] = field(default_factory=lambda: [0] * NUM_RANKS)
+
+    def broken_by(self, hand: list[int], bie3: bool) -> bool:
+        """Whether the heuristic, holding ``hand`` (the seat's now), would have played
+        otherwise."""
+        since = self.since  # no list built: refine() asks this thousands of times a decision
+        total = sum(hand) + sum(since)
+        size = self.size
+        if total == size or (
+            bie3 and hand[R3] + since[R3] and total - size == hand[R3] + since[R3]
+        ):
+            return False  # it went out with this play, or it left only 3s: other reasons
+        base = self.base
+        if self.answered < 0:
+            if hand[base] + since[base] != size:
+                return True
+            return any(hand[r] + since[r] > 0 for r in range(R4 if bie3 else R3, base))
+        cost = group_cost(hand[base] + since[base], base, size)
+        for r in range(self.answered + 1, RA + 1):
+            held = hand[r] + since[r]
+            if r != base and held >= size and group_cost(held, r, size) < cost:
+                return True
+        return False
+
+
+def _plain(p: Play) -> bool:
+    """A play of one base rank and nothing else (no 2s, jokers or attachments)."""
+    return p.base != NO_BASE and p.nbase == p.size and not p.n2 and not p.has_joker
+
+
+def play_clues(view: View, seat: int, rules: Rules) -> list[PlayClue]:
+    """The other seats' bare plain leads and answers to opponents' plain plays, from the
+    public events; only for seats still holding cards (a finished hand is known)."""
+    clues: list[PlayClue] = []
+    standing: tuple[int, Play] | None = None  # the round's last play and its owner
+    counts = view["state"]["sizes"]
+    dian = rules.dian_enabled
+    gmin = rules.play_gouji_min
+    for e in view["events"]:
+        kind = e["type"]
+        if kind == "round_won":
+            standing = None
+        elif kind in ("play", "burn"):
+            s = e["seat"]
+            p = Play.parse(e["cards"])
+            if kind == "play" and s != seat and counts[s] and _plain(p):
+                if standing is None:
+                    if not (dian and gouji_flag(p, gmin)) and not (
+                        rules.bie3_enabled and p.base == R3
+                    ):
+                        clues.append(PlayClue(s, p.base, p.size))
+                else:
+                    owner, q = standing
+                    if (
+                        (owner - s) % 2
+                        and _plain(q)
+                        and q.size == p.size
+                        and not gouji_flag(q, gmin)
+                    ):
+                        clues.append(PlayClue(s, p.base, p.size, q.base))
+            for clue in clues:
+                if clue.seat == s:
+                    for code in tokens(e["cards"]):
+                        clue.since[_RANK[code]] += 1
+            standing = (s, p)
+    return clues
 
 
 def pass_clues(view: View, seat: int, rules: Rules) -> list[PassClue]:
@@ -156,7 +252,8 @@ def read(view: View) -> Knowledge:
         known[claim["seat"]] = parse_counts(claim["cards"])
     known[seat] = [0] * NUM_RANKS
     clues = pass_clues(view, seat, rules)
-    return Knowledge(seat, rules, list(state["sizes"]), pool, known, aside, kind, clues)
+    plays = play_clues(view, seat, rules)
+    return Knowledge(seat, rules, list(state["sizes"]), pool, known, aside, kind, clues, plays)
 
 
 def sample_hands(view: View, rng: random.Random, k: Knowledge | None = None) -> list[list[int]]:
@@ -232,22 +329,108 @@ def broken_clues(hands: list[list[int]], k: Knowledge) -> int:
     return sum(1 for c in k.clues if c.broken_by(hands[c.seat], bie3))
 
 
+def broken_plays(hands: list[list[int]], k: Knowledge) -> int:
+    """How many play clues the sampled hands contradict."""
+    bie3 = k.rules.bie3_enabled
+    return sum(1 for c in k.plays if c.broken_by(hands[c.seat], bie3))
+
+
+_HARD = 30.0  # the energy of a clue whose weight is 0
+
+
+def _energy_weight(w: float) -> float:
+    return _HARD if w <= 0.0 else -math.log(w)
+
+
+def refine(
+    hands: list[list[int]],
+    k: Knowledge,
+    rng: random.Random,
+    pass_weight: float,
+    play_weight: float,
+    moves: int,
+    burner: int | None = None,
+) -> None:
+    """Metropolis moves on the sampled hands, in place: swap one random card between two
+    hidden hands (keeping the cards known to be there, every seat's last 3 under 憋3 and a
+    burner's hand as it is) and keep the swap with chance ``min(1, weight ratio)``, the weight
+    of a deal being ``pass_weight ** broken passes * play_weight ** broken plays``. The swap is
+    symmetric in the cards, so the deals drift towards the prior weighted by the clues."""
+    bie3 = k.rules.bie3_enabled
+    a_pass, a_play = _energy_weight(pass_weight), _energy_weight(play_weight)
+    by_seat: dict[int, tuple[list[PassClue], list[PlayClue]]] = {}
+    for s in range(SEATS):
+        if s != k.seat and s != burner and sum(hands[s]) > 0:
+            by_seat[s] = ([c for c in k.clues if c.seat == s], [c for c in k.plays if c.seat == s])
+    seats = list(by_seat)
+    if len(seats) < 2 or not any(by_seat[s][0] or by_seat[s][1] for s in seats):
+        return
+
+    def energy(s: int) -> float:
+        passes, plays = by_seat[s]
+        e = 0.0
+        if a_pass:
+            e += a_pass * sum(1 for c in passes if c.broken_by(hands[s], bie3))
+        if a_play:
+            e += a_play * sum(1 for c in plays if c.broken_by(hands[s], bie3))
+        return e
+
+    energies = {s: energy(s) for s in seats}
+    for _ in range(moves):
+        a, b = rng.sample(seats, 2)
+        ra, rb = _pick(hands[a], rng), _pick(hands[b], rng)
+        if ra == rb or hands[a][ra] <= k.known[a][ra] or hands[b][rb] <= k.known[b][rb]:
+            continue
+        if bie3 and ((ra == R3 and hands[a][R3] == 1) or (rb == R3 and hands[b][R3] == 1)):
+            continue
+        hands[a][ra] -= 1
+        hands[a][rb] += 1
+        hands[b][rb] -= 1
+        hands[b][ra] += 1
+        ea, eb = energy(a), energy(b)
+        delta = ea + eb - energies[a] - energies[b]
+        if delta <= 0.0 or rng.random() < math.exp(-delta):
+            energies[a], energies[b] = ea, eb
+        else:  # undo
+            hands[a][ra] += 1
+            hands[a][rb] -= 1
+            hands[b][rb] += 1
+            hands[b][ra] -= 1
+
+
+def _pick(hand: list[int], rng: random.Random) -> int:
+    """The rank of a card drawn at random from ``hand``."""
+    i = rng.randrange(sum(hand))
+    for r, n in enumerate(hand):
+        if i < n:
+            return r
+        i -= n
+    raise AssertionError("unreachable")
+
+
 def determinize(
     view: View,
     rng: random.Random,
     k: Knowledge | None = None,
     pass_weight: float = 1.0,
     tries: int = 12,
+    play_weight: float = 1.0,
+    moves: int = 100,
 ) -> Game:
     """A game in the view's public state with sampled hidden hands.
 
     With ``pass_weight`` < 1 a sample that contradicts ``n`` pass clues is kept with chance
     ``pass_weight ** n`` (rejection sampling: samples weighted by how likely the others'
     passes were under the heuristic's play); after ``tries`` draws the least contradicted.
+    With ``play_weight`` < 1 the play clues count as well, and as there are too many of them
+    for rejection (a score or more a seat by the middle of a game), the sample is instead
+    moved towards the weights by ``moves`` card swaps between hidden hands (``refine``).
     """
     k = k or read(view)
     hands = sample_hands(view, rng, k)
-    if pass_weight < 1.0 and k.clues:
+    if play_weight < 1.0 and k.plays:
+        refine(hands, k, rng, pass_weight, play_weight, moves, view["state"]["burner"])
+    elif pass_weight < 1.0 and k.clues:
         best, fewest = hands, len(k.clues) + 1
         for attempt in range(tries + 1):
             if attempt:

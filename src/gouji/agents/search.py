@@ -18,7 +18,13 @@ the heuristic's choice after the first sample: a handful of samples can never sh
 challenger clearly better, so the time goes to the decisions where search can change its mind.
 With ``pass_weight`` < 1 the samples are weighted by the others' passes (``knowledge``:
 a sample in which a seat passed although it held a cheap plain answer is kept with that
-chance).
+chance), and with ``play_weight`` < 1 by their plain leads and answers as well (a sample in
+which a seat's lead was not its lowest group, or its answer not its cheapest, weighs that
+much less; ``moves`` card swaps move each sample towards these weights).
+
+With ``extend`` > 1 a decision whose ``steps`` are spent while a challenger is still neither
+hopeless nor clearly better than the favourite goes on sampling, up to ``extend`` times the
+steps: the close choices get the time, the clear ones stop at the steps or before.
 """
 
 from __future__ import annotations
@@ -179,6 +185,9 @@ class SearchAgent:
         min_samples: int = 6,
         gate: int = 0,
         pass_weight: float = 1.0,
+        play_weight: float = 1.0,
+        moves: int = 100,
+        extend: float = 1.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
@@ -193,6 +202,13 @@ class SearchAgent:
         if not 0.0 <= pass_weight <= 1.0:
             raise ValueError(f"pass_weight is a probability (0 to 1), not {pass_weight}")
         self.pass_weight = float(pass_weight)
+        if not 0.0 <= play_weight <= 1.0:
+            raise ValueError(f"play_weight is a probability (0 to 1), not {play_weight}")
+        self.play_weight = float(play_weight)
+        self.moves = int(moves)
+        if extend < 1.0:
+            raise ValueError(f"extend multiplies the steps (1 or more), not {extend}")
+        self.extend = float(extend)
         self.fallback = _fallback(seed)
         self.policy: Agent | None = self.fallback if self.fallback.name == "heuristic" else None
         self.last: dict[str, Any] = {}
@@ -211,11 +227,23 @@ class SearchAgent:
         live = list(range(1, len(cands)))  # challengers still compared with the favourite
         start = time.perf_counter()
         deadline = start + self.budget_ms / 1000.0
-        n = steps = 0
+        cap = self.max_steps * self.extend
+        n = steps = extra = 0
         while live and n < self.max_samples:
-            if n and (time.perf_counter() >= deadline or 0 < self.max_steps <= steps):
+            if n and time.perf_counter() >= deadline:
                 break
-            base = determinize(view, self.rng, knowledge, self.pass_weight)
+            if n and 0 < self.max_steps <= steps:
+                if steps >= cap or not self._open(outcomes, live):
+                    break  # the steps are spent, and the extension too or the choice is clear
+                extra += 1  # a sample beyond the steps: the choice is still open
+            base = determinize(
+                view,
+                self.rng,
+                knowledge,
+                self.pass_weight,
+                play_weight=self.play_weight,
+                moves=self.moves,
+            )
             for i in (0, *live):
                 g = base.clone()
                 g.apply(cands[i])
@@ -235,10 +263,22 @@ class SearchAgent:
             "gains": gains,
             "counts": [len(o) for o in outcomes],
             "outcomes": outcomes,
+            "extra": extra,
         }
         if not self._clearly_better(outcomes[best], outcomes[0]):
             return favourite  # keep the expert's choice unless search clearly disagrees
         return cands[best]
+
+    def _open(self, outcomes: list[list[float]], live: list[int]) -> bool:
+        """Whether the choice is still open: a live challenger leads the favourite on the
+        mean but not yet clearly (``extend`` spends more steps on it). Where the favourite
+        leads every challenger, the search would keep it anyway: that choice is made."""
+        return any(
+            paired_gain(outcomes[i], outcomes[0])[0] > 0.0
+            and not self._hopeless(outcomes[i], outcomes[0])
+            and not self._clearly_better(outcomes[i], outcomes[0])
+            for i in live
+        )
 
     def _room(self, steps: int, seconds: float) -> float:
         """How many samples the budget allows, judged from the first one's cost."""
