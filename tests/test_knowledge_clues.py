@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+
+import pytest
 
 from gouji import Game, make_rules
 from gouji.agents.heuristic import HeuristicAgent
 from gouji.agents.knowledge import (
+    Knowledge,
     PlayClue,
     broken_clues,
     broken_plays,
@@ -49,7 +53,16 @@ def test_clues_hold_for_the_heuristics_true_hands() -> None:
     assert clues > 3 * len(positions)
 
 
-def test_weighted_samples_contradict_fewer_passes() -> None:
+@pytest.mark.parametrize(
+    ("broken", "weight", "share"),
+    [(broken_clues, "pass_weight", 3), (broken_plays, "play_weight", 2)],
+    ids=["passes", "plays"],
+)
+def test_weighted_samples_contradict_fewer_clues(
+    broken: Callable[[list[list[int]], Knowledge], int], weight: str, share: int
+) -> None:
+    """Samples weighted by the others' passes (or plain plays) contradict far fewer of them
+    than plain samples of the same positions."""
     rng = random.Random(4)
     plain = weighted = 0
     for g in _heuristic_positions(2):
@@ -58,10 +71,11 @@ def test_weighted_samples_contradict_fewer_passes() -> None:
         view = g.view(seat)
         k = read(view)
         for _ in range(5):
-            plain += broken_clues([list(h) for h in determinize(view, rng, k).hands], k)
-            hands = determinize(view, rng, k, pass_weight=0.0, tries=30).hands
-            weighted += broken_clues([list(h) for h in hands], k)
-    assert plain > 0 and weighted < plain / 3
+            plain += broken([list(h) for h in determinize(view, rng, k).hands], k)
+            passes, plays = (0.0, 1.0) if weight == "pass_weight" else (1.0, 0.0)
+            hands = determinize(view, rng, k, passes, 30, plays).hands
+            weighted += broken([list(h) for h in hands], k)
+    assert plain > 0 and weighted < plain / share
 
 
 def test_play_clues_hold_for_the_heuristics_true_hands() -> None:
@@ -105,21 +119,6 @@ def test_play_clues_read_the_lowest_group_and_the_cheapest_answer() -> None:
     low = hand[:]
     low[R5] = 1  # below the answered rank: no answer
     assert not answer.broken_by(low, bie3=False)
-
-
-def test_weighted_samples_contradict_fewer_plays() -> None:
-    rng = random.Random(4)
-    plain = weighted = 0
-    for g in _heuristic_positions(2):
-        seat = g.to_act
-        assert seat is not None
-        view = g.view(seat)
-        k = read(view)
-        for _ in range(5):
-            plain += broken_plays([list(h) for h in determinize(view, rng, k).hands], k)
-            hands = determinize(view, rng, k, play_weight=0.0, tries=30).hands
-            weighted += broken_plays([list(h) for h in hands], k)
-    assert plain > 0 and weighted < plain / 2
 
 
 def test_refining_a_sample_keeps_its_sizes_its_cards_and_what_is_known() -> None:
