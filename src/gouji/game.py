@@ -426,35 +426,35 @@ class Game:
             except CardError as e:
                 raise ConfigError(f"hand of P{i}: {e}") from None
             if len(c) != NUM_RANKS or min(c) < 0:
-                raise ValueError(f"hand of P{i}: 15 non-negative rank counts are needed")
+                raise ConfigError(f"hand of P{i}: 15 non-negative rank counts are needed")
             counts.append(c)
         deck = deck_counts(rules.deck_remove)
         for r in range(NUM_RANKS):
             held = sum(c[r] for c in counts)
             if held > deck[r]:
-                raise ValueError(
+                raise ConfigError(
                     f"the hands hold {held} cards of rank {RANKS[r]}, the packs only {deck[r]}"
                 )
         places = placed
         if revolutionary is not None:
             if not 0 <= revolutionary < SEATS or revolutionary in places:
-                raise ValueError("the revolutionary must be a seat without a place")
+                raise ConfigError("the revolutionary must be a seat without a place")
             if rules.rev_mode == "off":
-                raise ValueError("R15.1: revolution is off in these rules")
+                raise ConfigError("R15.1: revolution is off in these rules")
         for seat, place in places.items():
             if not 0 <= seat < SEATS or place not in range(1, 7):
-                raise ValueError(f"bad place {place} for seat {seat}")
+                raise ConfigError(f"bad place {place} for seat {seat}")
         if len(set(places.values())) != len(places):
-            raise ValueError("two seats cannot hold the same place")
+            raise ConfigError("two seats cannot hold the same place")
         if revolutionary is not None and 4 in places.values():
-            raise ValueError("R15.4: the revolutionary holds 四科")
+            raise ConfigError("R15.4: the revolutionary holds 四科")
         why = _history_problem(rules, places, revolutionary, renounced, set(opened))
         if why:
-            raise ValueError(why)
+            raise ConfigError(why)
         for seat in range(SEATS):
             out = seat in places or seat == revolutionary
             if out != (sum(counts[seat]) == 0):
-                raise ValueError(
+                raise ConfigError(
                     f"P{seat}: a seat has an empty hand exactly when it is placed or revolted"
                 )
         g.start = {
