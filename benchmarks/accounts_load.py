@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import threading
 import time
 import urllib.request
 from typing import Any
 
-from serverutil import pct, serving, under_load
+from serverutil import serving, timings, under_load
 
 MS = 1000.0
 PASSWORD = "correct horse battery"
@@ -67,11 +66,7 @@ def run(acts: int, crowds: list[int]) -> list[dict[str, Any]]:
 
             found = under_load(base, acts, n, log_in)
             times = found.pop("times")
-            row: dict[str, Any] = {"crowd": n, **found, "log_ins": len(times)}
-            if times:
-                row["log_in_median_ms"] = statistics.median(times) * MS
-                row["log_in_p95_ms"] = pct(times, 0.95) * MS
-            out.append(row)
+            out.append({"crowd": n, **found, **timings("log_in", times)})
     return out
 
 

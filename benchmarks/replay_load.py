@@ -19,7 +19,6 @@ the server has it, the per-address replay limit: the cyclers ask at machine spee
 from __future__ import annotations
 
 import argparse
-import statistics
 import threading
 import time
 import urllib.error
@@ -27,7 +26,7 @@ import urllib.request
 from typing import Any
 
 from gouji.server.limits import Limits
-from serverutil import get_json, pct, post_room, serving, under_load
+from serverutil import get_json, post_room, serving, timings, under_load
 
 MS = 1000.0
 
@@ -64,11 +63,7 @@ def run(acts: int, games: int, cyclers: list[int], limits: list[str]) -> list[di
 
             found = under_load(base, acts, n, cycle)
             times = found.pop("times")
-            row: dict[str, Any] = {"cyclers": n, **found, "replays": len(times)}
-            if times:
-                row["replay_median_ms"] = statistics.median(times) * MS
-                row["replay_p95_ms"] = pct(times, 0.95) * MS
-            out.append(row)
+            out.append({"cyclers": n, **found, **timings("replay", times)})
     return out
 
 

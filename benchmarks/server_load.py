@@ -16,15 +16,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
@@ -32,7 +27,7 @@ from websockets.asyncio.client import connect
 from gouji import agents
 from gouji.server.protocol import RoomConfig
 from gouji.server.rooms import Room, start_match
-from serverutil import free_port, get_json, pct, post_room
+from serverutil import get_json, pct, post_room, serving
 
 
 def _half_game(seed: int) -> Room:
@@ -109,34 +104,18 @@ async def _probe(
 
 
 def latency(rooms: int, acts: int, warm_s: float, delay_ms: int = 0) -> dict[str, Any]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'load.db'}"
-        cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
-        # the probe answers at machine speed: allow it more messages than a person sends
-        cmd += ["--limit", "messages_per_s=10000", "--limit", "message_burst=10000"]
-        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
-        try:
-            for _ in range(100):
-                try:
-                    get_json(base, "/healthz")
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            # fixed-length matches play on with nobody watching (an open-ended one would stop
-            # after its game: docs/decisions.md D36)
-            table = {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "games": 1000}
-            codes = [post_room(base, {**table, "seed": i}) for i in range(rooms)]
-            time.sleep(warm_s)
-            v0 = sum(get_json(base, f"/api/rooms/{c}")["version"] for c in codes)
-            t0 = time.perf_counter()
-            to_ack, to_state = asyncio.run(_probe(base, acts))
-            seconds = time.perf_counter() - t0
-            v1 = sum(get_json(base, f"/api/rooms/{c}")["version"] for c in codes)
-        finally:
-            proc.terminate()
-            proc.wait(10)
+    # the probe answers at machine speed: allow it more messages than a person sends
+    with serving(["messages_per_s=10000", "message_burst=10000"]) as base:
+        # fixed-length matches play on with nobody watching (an open-ended one would stop
+        # after its game: docs/decisions.md D36)
+        table = {"bots": 6, "bot_delay_ms": delay_ms, "next_delay_ms": 0, "games": 1000}
+        codes = [post_room(base, {**table, "seed": i}) for i in range(rooms)]
+        time.sleep(warm_s)
+        v0 = sum(get_json(base, f"/api/rooms/{c}")["version"] for c in codes)
+        t0 = time.perf_counter()
+        to_ack, to_state = asyncio.run(_probe(base, acts))
+        seconds = time.perf_counter() - t0
+        v1 = sum(get_json(base, f"/api/rooms/{c}")["version"] for c in codes)
     ms = 1000.0
     return {
         "rooms": rooms,

@@ -46,6 +46,15 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def timings(name: str, times: list[float]) -> dict[str, float]:
+    """``{name}s`` counted and, when there are any, their median and 95th percentile in ms."""
+    out: dict[str, float] = {f"{name}s": len(times)}
+    if times:
+        out[f"{name}_median_ms"] = statistics.median(times) * 1000.0
+        out[f"{name}_p95_ms"] = pct(times, 0.95) * 1000.0
+    return out
+
+
 def under_load(
     base: str,
     acts: int,
