@@ -98,7 +98,9 @@ def plan(record: object, seats: Sequence[int] | None = None) -> Plan:
     except RecordError as e:
         raise AnalysisError(f"the record cannot be replayed: {e}") from None
     if not final.is_over:
-        raise AnalysisError("only a finished game can be analysed (this record stops before its end)")
+        raise AnalysisError(
+            "only a finished game can be analysed (this record stops before its end)"
+        )
     assert isinstance(record, Mapping)
     actions: list[str] = record["actions"]
     sanctions = read_sanctions(record.get("sanctions"), len(actions))
@@ -198,25 +200,50 @@ def judge(task: Task, steps: int = DEFAULT_STEPS, seed: int = DEFAULT_SEED) -> d
     cands = candidates(task.legal, favourite, WIDTH)
     if task.taken not in cands:
         cands.append(task.taken)
-    taken = cands.index(task.taken)
     team = task.seat & 1
     knowledge = read(task.view)
-    outcomes: list[list[float]] = [[] for _ in cands]
-    live = list(range(len(cands)))
-    n = spent = 0
-    while n < MAX_SAMPLES and len(live) > 1:
-        if n >= MIN_SAMPLES and spent >= steps:
-            break
+
+    def draw(live: list[int]) -> tuple[list[float], int]:
+        """One sample of the hidden hands, every live candidate played out in it."""
         base = determinize(task.view, rng, knowledge, PASS_WEIGHT)
+        values, spent = [], 0
         for i in live:
             g = base.clone()
             g.apply(cands[i])
             spent += 1 + rollout(g, heuristic)
-            outcomes[i].append(team_value(g, team))
+            values.append(team_value(g, team))
+        return values, spent
+
+    taken = cands.index(task.taken)
+    outcomes, n, spent = compare(draw, len(cands), taken, task.unit, steps)
+    return _verdict(task, cands, outcomes, taken, n, spent)
+
+
+def compare(
+    draw: Callable[[list[int]], tuple[list[float], int]],
+    k: int,
+    taken: int,
+    unit: float,
+    steps: int,
+) -> tuple[list[list[float]], int, int]:
+    """Sample ``k`` candidates on shared draws until the steps are spent (after
+    ``MIN_SAMPLES``), ``MAX_SAMPLES`` are drawn, or only the action taken is left worth
+    sampling; ``draw(live)`` gives the live candidates' values in one sample and its steps.
+    Returns every candidate's values, the samples drawn and the steps spent."""
+    outcomes: list[list[float]] = [[] for _ in range(k)]
+    live = list(range(k))
+    n = spent = 0
+    while n < MAX_SAMPLES and len(live) > 1:
+        if n >= MIN_SAMPLES and spent >= steps:
+            break
+        values, cost = draw(live)
+        for i, value in zip(live, values, strict=True):
+            outcomes[i].append(value)
+        spent += cost
         n += 1
         if n >= MIN_SAMPLES:
-            live = _contenders(outcomes, live, taken, task.unit)
-    return _verdict(task, cands, outcomes, taken, n, spent)
+            live = _contenders(outcomes, live, taken, unit)
+    return outcomes, n, spent
 
 
 def _interval(mean: float, se: float) -> list[float] | None:
@@ -315,7 +342,9 @@ def assemble(
 def check_work(steps: object, seed: object) -> tuple[int, int]:
     """``steps`` (1 or more) and ``seed`` (a whole number) checked, or AnalysisError."""
     if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
-        raise AnalysisError(f"steps is a whole number of simulated decisions (1 or more), not {steps!r}")
+        raise AnalysisError(
+            f"steps is a whole number of simulated decisions (1 or more), not {steps!r}"
+        )
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise AnalysisError(f"the seed is a whole number, not {seed!r}")
     return steps, seed
@@ -337,7 +366,17 @@ def analyse(
     """The analysis of a finished game's record; ``progress(n)`` is told as decisions end.
     A corrupt record or an unfinished game is an AnalysisError (a ValueError)."""
     steps, seed = check_work(steps, seed)
-    p = plan(record, seats)
+    return run(plan(record, seats), steps, seed, jobs, progress)
+
+
+def run(
+    p: Plan,
+    steps: int = DEFAULT_STEPS,
+    seed: int = DEFAULT_SEED,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """``analyse`` of a plan made already (the command line sizes its progress bar by it)."""
     done: list[dict[str, Any]] = []
     with Pool(jobs) as pool:
         for verdict in pool.unordered(_judge_one, [(t, steps, seed) for t in p.tasks]):

@@ -1,5 +1,5 @@
-"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``rules``, ``arena``, ``serve``,
-``tournament``."""
+"""The ``gouji`` command: ``bench``, ``selfplay``, ``replay``, ``analyse``, ``rules``, ``arena``,
+``serve``, ``tournament``."""
 
 from __future__ import annotations
 
@@ -166,6 +166,66 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if game.is_over:
         _print_result(game)
     return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """复盘: judge every decision of a seat (or all six) of a finished game's record."""
+    from gouji import analysis
+    from gouji.progress import progress_bar
+
+    try:
+        data = json.loads(Path(args.file).read_text())
+        if args.jobs < 1:
+            raise analysis.AnalysisError("--jobs must be at least 1")
+        seats = None if args.seat is None else [args.seat]
+        steps, seed = analysis.check_work(
+            analysis.DEFAULT_STEPS if args.steps is None else args.steps,
+            analysis.DEFAULT_SEED if args.seed is None else args.seed,
+        )
+        p = analysis.plan(data, seats)
+        bar = progress_bar(len(p.tasks), args.progress or sys.stderr.isatty(), "decision")
+        try:
+            result = analysis.run(p, steps, seed, args.jobs, progress=bar)
+        finally:
+            bar(-1)
+    except (OSError, json.JSONDecodeError, analysis.AnalysisError) as e:
+        print(f"gouji analyse: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        for line in describe_analysis(result):
+            print(line)
+    return 0
+
+
+def describe_analysis(result: dict[str, object]) -> list[str]:
+    """The analysis as text: every flagged decision with the better play, then each seat's
+    summary (the JSON has every decision and every candidate)."""
+    decisions = result["decisions"]
+    summary = result["summary"]
+    assert isinstance(decisions, list) and isinstance(summary, list)
+    lines = [
+        f"复盘: {len(decisions)} decisions, {result['steps']} steps each, seed {result['seed']}; "
+        f"a loss counts beyond {result['z']} standard errors"
+    ]
+    for d in decisions:
+        if d["class"] == "good":
+            continue
+        best = next(c for c in d["candidates"] if c["action"] == d["best"])
+        lo, hi = best["gain_ci"] or (float("-inf"), float("inf"))
+        lines.append(
+            f"#{d['index']:<4} P{d['seat']} {d['action']:<24} {d['class']:<10} "
+            f"better {d['best']!r}: {best['gain']:+.2f} points [{lo:+.2f}, {hi:+.2f}]"
+        )
+    for s in summary:
+        c = s["classes"]
+        lines.append(
+            f"P{s['seat']}: {s['decisions']} decisions, average loss {s['average_loss']:.2f}; "
+            f"inaccuracies {c['inaccuracy']}, mistakes {c['mistake']}, blunders {c['blunder']}; "
+            f"costliest {', '.join(f'#{i}' for i in s['costliest']) or '-'}"
+        )
+    return lines
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -432,6 +492,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a game record and print it")
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("analyse", help="复盘: judge the decisions of a finished game's record")
+    p.add_argument("file", help="a game record (JSON), e.g. from selfplay --record")
+    p.add_argument("--seat", type=int, choices=range(6), help="one seat (0-5); all six if left out")
+    p.add_argument("--steps", type=int, default=None, help="simulated decisions a decision")
+    p.add_argument("--seed", type=int, default=None, help="the analysis's own seed")
+    p.add_argument("--jobs", type=int, default=1, help="processes")
+    p.add_argument("--progress", action="store_true", help="a progress bar even when piped")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("rules", help="print a preset's configuration")
     _add_rules_args(p)
