@@ -260,28 +260,27 @@ def _verdict(
     samples: int,
     spent: int,
 ) -> dict[str, Any]:
+    gains = [
+        (0.0, 0.0) if i == taken else _paired(o, outcomes[taken]) for i, o in enumerate(outcomes)
+    ]
     rows = []
     for i, a in enumerate(cands):
         value, se = _stats(outcomes[i])
-        gain, gain_se = (0.0, 0.0) if i == taken else _paired(outcomes[i], outcomes[taken])
         rows.append(
             {
                 "action": a.text,
                 "value": round(value, 3),
                 "value_ci": _interval(value, se),
-                "gain": round(gain, 3),
-                "gain_ci": [0.0, 0.0] if i == taken else _interval(gain, gain_se),
+                "gain": round(gains[i][0], 3),
+                "gain_ci": [0.0, 0.0] if i == taken else _interval(*gains[i]),
                 "samples": len(outcomes[i]),
-                "_gain": gain,
-                "_se": gain_se,
             }
         )
-    best = max(range(len(cands)), key=lambda i: (rows[i]["_gain"], i == taken))
-    loss = max(0.0, rows[best]["_gain"])
-    loss_low = max(0.0, loss - Z * rows[best]["_se"]) if best != taken else 0.0
-    for row in rows:
-        del row["_gain"], row["_se"]
-    order = sorted(range(len(cands)), key=lambda i: -rows[i]["value"])
+    best = max(range(len(cands)), key=lambda i: (gains[i][0], i == taken))
+    gain, se = gains[best]
+    loss = max(0.0, gain)
+    loss_low = max(0.0, gain - Z * se) if best != taken else 0.0
+    order = sorted(range(len(cands)), key=lambda i: -_mean(outcomes[i]))
     return {
         "index": task.index,
         "seat": task.seat,
@@ -295,6 +294,11 @@ def _verdict(
         "samples": samples,
         "steps": spent,
     }
+
+
+def _mean(values: Sequence[float]) -> float:
+    """The mean of a candidate's values (0 with none)."""
+    return sum(values) / len(values) if values else 0.0
 
 
 def summarise(decisions: Sequence[Mapping[str, Any]], seats: Sequence[int]) -> list[dict[str, Any]]:
