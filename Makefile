@@ -35,7 +35,7 @@ $(SERVE_STAMP): pyproject.toml hatch_build.py | $(UV)
 	touch $(SERVE_STAMP) $(BUILT)
 
 # The compiled modules again after an edit to their sources (the packages stay as they are).
-$(BUILT): $(COMPILED) pyproject.toml hatch_build.py | $(UV)
+$(BUILT): $(COMPILED) pyproject.toml hatch_build.py | $(SERVE_STAMP)
 	$(INSTALL) --no-deps -e .
 	touch $(BUILT)
 
