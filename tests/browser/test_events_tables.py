@@ -3,7 +3,8 @@ three seat links of one table opened in one browser each seat their own player (
 through a reload); the table names the event's teams and players, bots by their registered
 names with the bot mark; a spectator of a duplicate table sees no cards while the other table
 has not played the deal, and a seat's settlement shows only its own cards left, without a
-replay link, until then.
+replay link, until then. One game is played in Chinese; the player and the spectator then
+switch to English (the page's own switch) and see the same in English words.
 
 Set GOUJI_SCREENSHOTS=<dir> to keep the screenshots.
 """
@@ -13,8 +14,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from .webutil import (
     LATIN_WORD,
@@ -54,10 +53,34 @@ def _wait(check: Any, what: str, seconds: float = 20) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
+def _in_words(p: Page, lang: str, room: str) -> None:
+    """Everything ``p`` shows is in ``lang``'s words."""
+    # ">10": a hand's size as MATCH7 lets others see it (R10.1), not an engine arrow
+    lines = [x for x in _text(p).split("\n") if x.strip() and x.strip() != ">10"]
+    if lang == "zh":
+        assert not zh_problems(lines, room), zh_problems(lines, room)
+        latin = set(LATIN_WORD.findall("\n".join(lines).replace(room, "")))
+        assert latin <= {"English", "Gouji", "J", "Q", "K", "A", "H"}, latin
+    else:
+        assert not en_problems(lines, NAMES), en_problems(lines, NAMES)
+
+
+def _settled_hidden(tab: Page, lang: str) -> None:
+    """A seat's settlement while the other table has not played the deal."""
+    expect(tab.locator("#settlement .settle-places")).to_be_visible(timeout=60_000)
+    expect(tab.locator("#settlement .hidden-hand")).to_have_count(5)
+    expect(tab.locator("#settlement .hidden-hand").first).to_have_text(LEFT_HIDDEN[lang])
+    expect(tab.locator("#settlement .replay-link")).to_have_count(0)
+    expect(tab.locator("#match-panel .results a")).to_have_count(0)
+    # the next game is the event's to start: no 下一局 button, but why it waits
+    expect(tab.locator("#settlement .event-hold")).to_contain_text(WAITING[lang])
+    expect(tab.locator(".next-btn")).to_have_count(0)
+
+
 def test_seat_links_in_one_browser_and_a_duplicate_table_in_words(
-    live_server: LiveServer, pages: Pages, shots: Path, lang: str
+    live_server: LiveServer, pages: Pages, shots: Path
 ) -> None:
+    lang = "zh"
     made = api(
         live_server, "POST", "/api/events",
         {
@@ -120,23 +143,19 @@ def test_seat_links_in_one_browser_and_a_duplicate_table_in_words(
     for tab in tabs:
         tab.evaluate("window.gouji.send({type: 'trust', on: true})")
     for tab in tabs:
-        expect(tab.locator("#settlement .settle-places")).to_be_visible(timeout=60_000)
-        expect(tab.locator("#settlement .hidden-hand")).to_have_count(5)
-        expect(tab.locator("#settlement .hidden-hand").first).to_have_text(LEFT_HIDDEN[lang])
-        expect(tab.locator("#settlement .replay-link")).to_have_count(0)
-        expect(tab.locator("#match-panel .results a")).to_have_count(0)
-        # the next game is the event's to start: no 下一局 button, but why it waits
-        expect(tab.locator("#settlement .event-hold")).to_contain_text(WAITING[lang])
-        expect(tab.locator(".next-btn")).to_have_count(0)
+        _settled_hidden(tab, lang)
     expect(watcher.locator("#felt")).to_contain_text(HIDDEN[lang])
     shoot(page, shots / f"event-table-settled-{lang}.png")
-
     for p in (page, watcher):
-        # ">10": a hand's size as MATCH7 lets others see it (R10.1), not an engine arrow
-        lines = [x for x in _text(p).split("\n") if x.strip() and x.strip() != ">10"]
-        if lang == "zh":
-            assert not zh_problems(lines, room), zh_problems(lines, room)
-            latin = set(LATIN_WORD.findall("\n".join(lines).replace(room, "")))
-            assert latin <= {"English", "Gouji", "J", "Q", "K", "A", "H"}, latin
-        else:
-            assert not en_problems(lines, NAMES), en_problems(lines, NAMES)
+        _in_words(p, lang, room)
+
+    # the same in English, by the page's own switch
+    for p in (page, watcher):
+        p.locator("#lang").click()
+    _settled_hidden(page, "en")
+    expect(watcher.locator("#felt")).to_contain_text(HIDDEN["en"])
+    expect(page.locator("#felt .seat", has_text="机一").locator(".badge.bot")).to_have_count(1)
+    shoot(page, shots / "event-table-settled-en.png")
+    shoot(watcher, shots / "event-table-hidden-en.png")
+    for p in (page, watcher):
+        _in_words(p, "en", room)

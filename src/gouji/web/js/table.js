@@ -60,7 +60,7 @@ const S = {
   why: null, // why the selection cannot be played (words)
   checkFor: null, // the action a `check` was sent for
   noteKeys: null, // the room notes seen (JSON texts); null before the first state
-  noteLines: [], // [{game, key, text}] notes for the log, placed after the event they came with
+  noteLines: [], // [{game, key, note}] notes for the log, placed after the event they came with (worded when shown)
   seatNotes: [], // the room's seat notes with their place in the games (rememberSeatNotes)
   seen: { game: null, i: -1 }, // the last public event announced
   lastPlay: null, // "game:i" of the last play seen
@@ -481,7 +481,7 @@ function tellNotes(notes) {
   for (const n of notes) {
     const text = noteText(n, ctx);
     if (!text) continue;
-    S.noteLines.push({ game: gameNo(), key: lastEventIndex() + 0.5, text });
+    S.noteLines.push({ game: gameNo(), key: lastEventIndex() + 0.5, note: n });
     if (NOTE_BANNERS.has(n.type)) showBanner($("banners"), text, "note", n.seat);
     else toast(text, "info", 4000);
     added = true;
@@ -1109,7 +1109,10 @@ function logItems(v) {
     const text = e.i >= first ? eventText(e, ctxAt(e.i - 0.5)) : null;
     if (text) items.push({ key: e.i - 0.5, text, cls: "private" });
   }
-  for (const n of S.noteLines) if (n.game === gameNo()) items.push({ key: n.key, text: n.text, cls: "note" });
+  for (const n of S.noteLines) {
+    const text = n.game === gameNo() ? noteText(n.note, ctxAt(n.key)) : null;
+    if (text) items.push({ key: n.key, text, cls: "note" });
+  }
   return items.sort((a, b) => a.key - b.key);
 }
 
@@ -1242,6 +1245,7 @@ function toggleHelp() {
 // ------------------------------------------------------------------ start
 function toggleLang() {
   setLang(getLang() === "zh" ? "en" : "zh");
+  $("banners").replaceChildren(); // a banner is worded once: the next one comes in the new language
   render();
 }
 
