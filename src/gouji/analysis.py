@@ -98,7 +98,9 @@ def plan(record: object, seats: Sequence[int] | None = None) -> Plan:
     except RecordError as e:
         raise AnalysisError(f"the record cannot be replayed: {e}") from None
     if not final.is_over:
-        raise AnalysisError("only a finished game can be analysed (this record stops before its end)")
+        raise AnalysisError(
+            "only a finished game can be analysed (this record stops before its end)"
+        )
     assert isinstance(record, Mapping)
     actions: list[str] = record["actions"]
     sanctions = read_sanctions(record.get("sanctions"), len(actions))
@@ -315,7 +317,9 @@ def assemble(
 def check_work(steps: object, seed: object) -> tuple[int, int]:
     """``steps`` (1 or more) and ``seed`` (a whole number) checked, or AnalysisError."""
     if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
-        raise AnalysisError(f"steps is a whole number of simulated decisions (1 or more), not {steps!r}")
+        raise AnalysisError(
+            f"steps is a whole number of simulated decisions (1 or more), not {steps!r}"
+        )
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise AnalysisError(f"the seed is a whole number, not {seed!r}")
     return steps, seed
