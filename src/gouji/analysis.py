@@ -235,7 +235,7 @@ def _verdict(
     samples: int,
     spent: int,
 ) -> dict[str, Any]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i, a in enumerate(cands):
         value, se = _stats(outcomes[i])
         gain, gain_se = (0.0, 0.0) if i == taken else _paired(outcomes[i], outcomes[taken])
