@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
@@ -22,6 +23,7 @@ from starlette.types import Receive, Scope, Send
 from gouji.server import create_app
 from gouji.server.analyses import BROKEN, Analyses
 from gouji.server.limits import Limits
+from gouji.server.store import Store
 from support import LIGHT_HASHER
 
 from .wsutil import FAST, Held, create_room, wait_for
@@ -255,3 +257,18 @@ def test_a_killed_worker_fails_its_analysis_and_the_next_one_works(tmp_path: Pat
         assert _ask(client, code, 1).status_code == 202  # asked again: new workers
         assert _until_over(client, code, 1)[0]["state"] == "done"
         assert analyses.executor is not pool and analyses.computed == 2
+
+
+def test_the_store_keeps_one_analysis_a_game_steps_and_seed(db_url: str) -> None:
+    """SQLite and PostgreSQL: an analysis is kept under its room, game, steps and seed; the
+    same one stored again (two processes made it) keeps the first; other steps are another."""
+    with Store(db_url) as store:
+        store.create_room("ABCD2345", {}, 1)
+        assert store.analysis("ABCD2345", 0, STEPS, 1) is None
+        store.save_analysis("ABCD2345", 0, STEPS, 1, '{"format": "gouji-analysis/1"}')
+        store.save_analysis("ABCD2345", 0, STEPS, 1, '{"again": true}')
+        assert store.analysis("ABCD2345", 0, STEPS, 1) == '{"format": "gouji-analysis/1"}'
+        assert store.analysis("ABCD2345", 0, STEPS + 1, 1) is None
+        assert store.analysis("ABCD2345", 1, STEPS, 1) is None
+        with pytest.raises(IntegrityError):  # not a duplicate: a room that is not there
+            store.save_analysis("NOSUCH00", 0, STEPS, 1, "{}")
