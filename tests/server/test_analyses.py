@@ -24,30 +24,14 @@ from gouji.server import create_app
 from gouji.server.analyses import BROKEN, Analyses
 from gouji.server.limits import Limits
 from gouji.server.store import Store
-from support import LIGHT_HASHER
+from support import ANALYSIS_STEPS, LIGHT_HASHER, SHORT_GAME
 
 from .wsutil import FAST, Held, create_room, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
-STEPS = 200  # the work a decision gets: a test's analysis takes about a second
+STEPS = ANALYSIS_STEPS  # the work a decision gets: a test's analysis takes about a second
 LIMITS = dataclasses.replace(FAST, analysis_steps=STEPS)
-#: A short game: 36 cards (six each of 10 … 2), random bots (they make mistakes to flag).
-SHORT = {
-    "preset": "MATCH7",
-    "overrides": {
-        "deck.remove": {
-            **dict.fromkeys("3456789", 16),
-            **dict.fromkeys("TJQKA2", 10),
-            "SJ": 4,
-            "LJ": 4,
-        }
-    },
-    "bots": 6,
-    "bot": "random",
-    "next_delay_ms": 0,
-    "seed": 5,
-}
 ME = "203.0.113.7"  # the address a request comes from (documentation addresses)
 OTHER = "203.0.113.8"
 
@@ -80,7 +64,7 @@ def _analyses(client: TestClient) -> Analyses:
 
 def _finished(client: TestClient, games: int = 1) -> str:
     """A room of random bots that has played ``games`` short games to their end."""
-    code = create_room(client, games=games, **SHORT)
+    code = create_room(client, games=games, **SHORT_GAME)
     wait_for(lambda: client.get(f"/api/rooms/{code}").json()["status"] == "over", 60)
     return code
 
@@ -216,7 +200,7 @@ def test_only_a_finished_game_that_exists_is_analysed(tmp_path: Path) -> None:
     index that is not a number, each 404 with a message, for GET and POST alike."""
     client = _client(f"sqlite:///{tmp_path / 'a.db'}")
     with client:
-        playing = create_room(client, games=2, **{**SHORT, "next_delay_ms": 600_000})
+        playing = create_room(client, games=2, **{**SHORT_GAME, "next_delay_ms": 600_000})
         wait_for(lambda: client.get(f"/api/rooms/{playing}").json()["status"] == "between", 60)
         for path in (
             _url("ZZZZZZZZ", 0),
