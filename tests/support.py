@@ -89,3 +89,25 @@ def unchanged(ev: Any, call: Callable[[], object], match: str) -> None:
 #: (64 MiB, three passes; test_accounts.py checks the default) takes a core for 0.2 s a hash,
 #: seconds in a loaded run
 LIGHT_HASHER = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
+
+#: A room of a short game for the analyses' tests (复盘): 36 cards (six each of 10 … 2), random
+#: bots (their mistakes get flagged), a fixed seed, the next game at once. At 200 steps a
+#: decision (``ANALYSIS_STEPS``) its analysis takes about a second.
+SHORT_GAME: dict[str, Any] = {
+    "preset": "MATCH7",
+    "overrides": {
+        "deck.remove": {
+            **dict.fromkeys("3456789", 16),
+            **dict.fromkeys("TJQKA2", 10),
+            "SJ": 4,
+            "LJ": 4,
+        }
+    },
+    "bots": 6,
+    "bot": "random",
+    "bot_delay_ms": 0,
+    "next_delay_ms": 0,
+    "timer_s": None,
+    "seed": 5,
+}
+ANALYSIS_STEPS = 200

@@ -41,6 +41,7 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from gouji.server import create_app  # noqa: E402
 from gouji.server.clock import SYSTEM, Clock  # noqa: E402
+from gouji.server.limits import Limits  # noqa: E402
 from support import LIGHT_HASHER  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -79,11 +80,13 @@ def _free_port() -> int:
 class LiveServer:
     """The gouji server on a loopback port, in a background thread."""
 
-    def __init__(self, db: Path, clock: Clock = SYSTEM) -> None:
+    def __init__(self, db: Path, clock: Clock = SYSTEM, limits: Limits | None = None) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.clock = clock  # the server's table time (a FastClock plays minutes in seconds)
-        app = create_app(f"sqlite:///{db}", clock=clock, password_hasher=LIGHT_HASHER)
+        app = create_app(
+            f"sqlite:///{db}", clock=clock, limits=limits, password_hasher=LIGHT_HASHER
+        )
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="gouji-server", daemon=True)

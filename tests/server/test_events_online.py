@@ -120,10 +120,12 @@ def test_a_duplicate_deal_is_shown_to_nobody_but_its_seats_until_both_tables_pla
             assert state["room"]["event"]["hidden"] is True
             assert state["room"]["event"]["public_games"] == 0
 
-            # HTTP, anonymous: no record, no replay, no hand in the summary or the games
-            for path in (f"/api/rooms/{r1}/games/0/record", f"/api/rooms/{r1}/games/0/replay"):
-                r = client.get(path)
-                assert r.status_code == 403 and "another table" in r.json()["error"], path
+            # HTTP, anonymous: no record, no replay, no analysis (复盘, D133), no hand in the
+            # summary or the games
+            for what in ("GET record", "GET replay", "GET analysis", "POST analysis"):
+                method, name = what.split()
+                r = client.request(method, f"/api/rooms/{r1}/games/0/{name}")
+                assert r.status_code == 403 and "another table" in r.json()["error"], what
             games = client.get(f"/api/rooms/{r1}/games").json()
             assert [g["public"] for g in games] == [False]
             summary = client.get(f"/api/rooms/{r1}").json()

@@ -8,8 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
-from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from gouji.server.store import Store
 from gouji.server.tokens import token_hash
 
 from .eventutil import QUICK, create_event
-from .wsutil import FAST, Player, create_room, player, seated_and_started, wait_for
+from .wsutil import FAST, Held, Player, create_room, player, seated_and_started, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -64,24 +63,6 @@ def _replay_url(code: str, index: int) -> str:
     return f"/api/rooms/{code}/games/{index}/replay"
 
 
-class Held(ThreadPoolExecutor):
-    """An executor whose jobs begin (``reached``) and then wait for ``gate`` to open: a replay
-    being computed, for as long as a test needs."""
-
-    def __init__(self) -> None:
-        super().__init__(2)
-        self.reached = threading.Event()
-        self.gate = threading.Event()
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        def held() -> Any:
-            self.reached.set()
-            assert self.gate.wait(60)
-            return fn(*args, **kwargs)
-
-        return super().submit(held)
-
-
 def _ask(client: TestClient, url: str, answers: list[Any]) -> threading.Thread:
     """GET ``url`` in a thread of its own; its answer goes to ``answers``."""
     asking = threading.Thread(target=lambda: answers.append(client.get(url)))
@@ -107,7 +88,7 @@ def test_a_replay_is_computed_off_the_event_loop(tmp_path: Path) -> None:
         m = p.my_turn()
         assert p.act(m["view"]["legal_actions"][0])["type"] == "ack"  # answered meanwhile
         assert asking.is_alive() and not answers  # the replay is still being computed
-        held.gate.set()
+        held.open()
         asking.join(30)
         (r,) = answers
         assert r.status_code == 200
@@ -157,7 +138,7 @@ def test_replays_computed_at_once_are_bounded_server_wide(tmp_path: Path) -> Non
         again: list[Any] = []
         waiting = _ask(client, _replay_url(code, 0), again)
         wait_for(lambda: hub.replays.shared == 1)  # it waits for the first one's answer
-        held.gate.set()
+        held.open()
         asking.join(30)
         waiting.join(30)
         assert first[0].status_code == 200 and again[0].status_code == 200

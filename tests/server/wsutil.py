@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -154,3 +156,31 @@ def wait_for(check: Callable[[], bool], seconds: float = 10.0) -> None:
             return
         time.sleep(0.02)
     raise AssertionError("timed out waiting")
+
+
+class Held(ThreadPoolExecutor):
+    """An executor (in place of a worker pool: replays', analyses') whose jobs begin
+    (``reached``) and then wait until let through: ``let(n)`` lets the next ``n`` go on,
+    ``open()`` every one from then on. A computation under way, for as long as a test needs."""
+
+    def __init__(self, threads: int = 2) -> None:
+        super().__init__(threads)
+        self.reached = threading.Event()
+        self.opened = threading.Event()
+        self.permits = threading.Semaphore(0)
+
+    def let(self, n: int = 1) -> None:
+        self.permits.release(n)
+
+    def open(self) -> None:
+        self.opened.set()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        def held() -> Any:
+            self.reached.set()
+            end = time.monotonic() + 60
+            while not self.opened.is_set() and not self.permits.acquire(timeout=0.01):
+                assert time.monotonic() < end, "a held job was never let through"
+            return fn(*args, **kwargs)
+
+        return super().submit(held)

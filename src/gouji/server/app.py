@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from gouji.server.account_routes import GuestCookie, account_of, guest_of
 from gouji.server.account_routes import routes as account_routes
 from gouji.server.accounts import NEUTRAL_NAME, Account, Accounts
+from gouji.server.analyses import Analyses
 from gouji.server.clock import SYSTEM, Clock
 from gouji.server.directory import Directory
 from gouji.server.event_records import routes as record_routes
@@ -142,6 +143,7 @@ def create_app(
     accounts = Accounts(store, hub.limits, clock, password_hasher)
     records = Records(store, clock)
     hub.on_game_over = records.game_over
+    analyses = Analyses(store, hub.limits)  # 复盘, judged in worker processes, stored
 
     def signed_up(account: Account, guest: str | None) -> None:
         records.adopt(account.id, guest)  # the browser's guest games are the account's now
@@ -244,6 +246,28 @@ def create_app(
         if steps is None:
             raise ApiError(404, f"room {room.code} has no finished game {index}")
         return Response(steps, media_type="application/json")
+
+    async def game_analysis(request: Request) -> Response:
+        """复盘: GET where a finished game's analysis stands, POST to have it made (or join
+        the one under way, or get the stored one). Shown to whom its replay is shown."""
+        room, index = room_or_404(request), game_index(request)
+        public_game(room, index)
+        rec = room.record(index)
+        if rec is None:
+            raise ApiError(404, f"room {room.code} has no finished game {index}")
+        key = (room.code, index)
+        if request.method != "POST":
+            answer = analyses.look(key)
+        else:
+            try:  # judged in worker processes (gouji.server.analyses), one game at a time
+                answer = analyses.start(key, client_ip(request), rec)
+            except Busy as e:
+                wait = {"retry-after": "30"}
+                return JSONResponse({"error": e.message}, status_code=e.status, headers=wait)
+        if isinstance(answer, bytes):  # the stored analysis, as stored
+            return Response(answer, media_type="application/json")
+        under_way = request.method == "POST" and answer["state"] in ("queued", "running")
+        return JSONResponse(answer, status_code=202 if under_way else 200)
 
     def page(name: str) -> Response:
         path = web / name
@@ -388,6 +412,7 @@ def create_app(
                 with contextlib.suppress(BaseException):
                     await task
             await hub.stop_all()
+            await analyses.close()
             site.stop()
             store.close()
 
@@ -401,6 +426,7 @@ def create_app(
         Route("/api/rooms/{code}/games", room_games),
         Route("/api/rooms/{code}/games/{index}/record", game_record),
         Route("/api/rooms/{code}/games/{index}/replay", game_replay),
+        Route("/api/rooms/{code}/games/{index}/analysis", game_analysis, methods=["GET", "POST"]),
         Route("/", lobby),
         Route("/r/{code}", table),
         Route("/replay/{code}/{index}", replay_page),
@@ -447,4 +473,5 @@ def create_app(
     app.state.site = site
     app.state.directory = directory
     app.state.accounts = accounts
+    app.state.analyses = analyses
     return app

@@ -34,9 +34,16 @@ log = logging.getLogger("gouji.server")
 Key = tuple[str, int]  # (room code, game index)
 
 
+def spawned_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes, spawned rather than forked: the server has threads,
+    and a fork would copy their locks as they are held (the replays' and the analyses')."""
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
 class Busy(Exception):
-    """A replay not computed now: ``status`` 429 (this address asked for too many) or 503
-    (the server computes as many as it may), with a message for the client."""
+    """A replay (or an analysis, gouji.server.analyses) not computed now: ``status`` 429
+    (this address asked for too many) or 503 (the server computes as many as it may), with a
+    message for the client."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -60,9 +67,7 @@ class Replays:
 
     def _pool(self) -> Executor:
         if self.executor is None:
-            # spawned, not forked: the server has threads (a fork copies their locks held)
-            context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(self.limits.replay_workers, mp_context=context)
+            self.executor = spawned_pool(self.limits.replay_workers)
         return self.executor
 
     async def get(

@@ -1,4 +1,5 @@
-"""Persistence through SQLAlchemy 2: rooms, seats, every applied action, and events.
+"""Persistence through SQLAlchemy 2: rooms, seats, every applied action, events, and the
+analyses of finished games.
 
 A room is its config, its seed and its ordered actions: replaying the actions rebuilds it
 (rooms.Room.replay). An event (competition) is one row: its settings and its
@@ -41,6 +42,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from gouji.server.clock import SYSTEM, Clock
 
@@ -113,6 +115,17 @@ listing_table = Table(
     Column("code", String(16), primary_key=True),
     Column("brief", Text, nullable=False),
     Column("updated", Float, nullable=False),
+)
+
+analyses_table = Table(
+    "analyses",  # 复盘: a finished game's analysis, computed once (gouji.server.analyses)
+    metadata,
+    Column("room", String(16), ForeignKey("rooms.code"), primary_key=True),
+    Column("game", Integer, primary_key=True),  # the game's index in the room's match
+    Column("steps", Integer, primary_key=True),  # the work a decision got …
+    Column("seed", BigInteger, primary_key=True),  # … and the seed: another gives another one
+    Column("data", Text, nullable=False),  # the analysis, JSON ("gouji-analysis/1")
+    Column("created", Float, nullable=False),
 )
 
 _INSERT_ACTION = insert(actions_table)
@@ -462,6 +475,29 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(select(listing_table.c.code, listing_table.c.brief))
             return {r.code: json.loads(r.brief) for r in rows}
+
+    # ------------------------------------------------------------------ analyses
+    def analysis(self, room: str, game: int, steps: int, seed: int) -> str | None:
+        """The stored analysis of a room's game (JSON text), or None."""
+        c = analyses_table.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(c.data).where(
+                    c.room == room, c.game == game, c.steps == steps, c.seed == seed
+                )
+            ).first()
+        return str(row.data) if row is not None else None
+
+    def save_analysis(self, room: str, game: int, steps: int, seed: int, data: str) -> None:
+        """Keep an analysis (JSON text); one stored already (another process computed the
+        same one: the same steps and seed give the same analysis) stays as it is."""
+        values = {"room": room, "game": game, "steps": steps, "seed": seed, "data": data}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(analyses_table).values(**values, created=self.clock.time()))
+        except IntegrityError:
+            if self.analysis(room, game, steps, seed) is None:
+                raise  # not a duplicate: another fault (no such room)
 
     # ------------------------------------------------------------------ events
     def create_event(

@@ -924,9 +924,24 @@ function lookup(table, key) {
   return table.en[key];
 }
 
+/**
+ * The words of a word table `{zh: {…}, en: {…}}` as a function like `t`: `key` in the page's
+ * language (English where that language lacks it, the key itself where both do), "{0}" or
+ * "{name}" filled, and `<key>_1` where the language has it and `count` is 1. Every page's
+ * own word table (analysis-words.js …) is read through it.
+ */
+export function wordsOf(table) {
+  return (key, ...args) => {
+    const named = args.length === 1 && args[0] !== null && typeof args[0] === "object";
+    const s = lookup(table, named ? one(table, key, args[0]) : key);
+    return s === undefined ? key : fill(s, args);
+  };
+}
+
+const words = wordsOf(S);
+
 export function t(key, ...args) {
-  const s = lookup(S, key);
-  return s === undefined ? key : fill(s, args);
+  return words(key, ...args);
 }
 
 /** The key of a text about one thing where the language says it otherwise ("1 card", not

@@ -1,4 +1,5 @@
 // Step-by-step replay of a finished game: GET /api/rooms/{code}/games/{i}/replay.
+import { renderAnalysis, setupAnalysis } from "./analysis.js";
 import { el, toast } from "./common.js";
 import { SEATS, drawFelt, teamOf } from "./felt.js";
 import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
@@ -45,6 +46,7 @@ function show() {
     if (text) ol.append(el("li", { class: e.seat === null ? "table" : "team-" + teamOf(e.seat) }, text));
   }
   ol.scrollTop = ol.scrollHeight;
+  renderAnalysis();
 }
 
 function go(i) {
@@ -98,6 +100,14 @@ async function load() {
     R.event = Boolean(room && room.event);
     setTeamNames(room && room.event ? room.event.teams : null);
     show();
+    setupAnalysis({
+      code,
+      game,
+      names: () => infos().map((x) => x.name),
+      step: () => R.i,
+      count: () => R.steps.length,
+      go,
+    });
   } catch (e) {
     const known = { hidden: "replay_hidden", rationed: "replay_rationed" };
     const why = known[e.message] || "replay_missing";
