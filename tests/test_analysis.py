@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from gouji import Game, make_rules
+from gouji.actions import TIAO
 from gouji.agents import get
 from gouji.analysis import (
     CLASSES,
@@ -225,10 +226,8 @@ def test_the_analysis_lists_every_decision_and_sums_them_up(record: dict[str, An
         assert s["average_loss"] == pytest.approx(
             sum(d["loss"] for d in mine) / len(mine), abs=1e-3
         )
-        costly = sorted(mine, key=lambda d: -d["loss_low"])
-        assert len(s["costliest"]) <= 3
-        if s["costliest"]:
-            assert s["costliest"][0] == costly[0]["index"]
+        marked = sorted((d for d in mine if d["class"] != "good"), key=lambda d: -d["loss_low"])
+        assert s["costliest"] == [d["index"] for d in marked[:3]]
 
 
 def test_records_that_cannot_be_analysed_are_refused(record: dict[str, Any]) -> None:
@@ -259,3 +258,27 @@ def test_the_command_prints_json_and_refuses_clearly(
     path.write_text(json.dumps({**record, "actions": record["actions"][:10]}))
     assert main(["analyse", str(path)]) == 2
     assert "finished" in capsys.readouterr().err
+
+
+def test_a_tiaopai_claim_is_never_a_candidate_nor_a_crash() -> None:
+    """挑牌 (R10.2, OUTLINE_CLASSIC): the play-outs never claim, so where the only other
+    choice was a claim the decision is forced, and a claim made is left unjudged."""
+    rules = make_rules("OUTLINE_CLASSIC", {"deck.remove": {r: 16 for r in "345678"}})
+    g = Game.new(rules, 0)
+    bot = get("heuristic", seed=0)
+    offered = claimed = 0
+    while not g.is_over:
+        seat, legal = g.to_act, g.legal_actions()
+        assert seat is not None
+        tiao = [a for a in legal if a.kind == TIAO]
+        offered += bool(tiao)
+        if tiao and offered == 3:  # the third time a claim is offered, it is made
+            g.apply(tiao[0])
+            claimed += 1
+            continue
+        g.apply(legal[0] if len(legal) == 1 else bot.act(g.view(seat), legal))
+    assert claimed
+    result = analyse(g.record(), steps=200)
+    assert result["skipped"]["forced"] > 0 and result["skipped"]["claim"] == 1
+    for d in result["decisions"]:
+        assert all(c["action"] != "tiao" for c in d["candidates"])

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gouji.actions import Action
+from gouji.actions import KOU, NOBURN, PASS, RANG, Action
 from gouji.agents import get
 from gouji.agents.knowledge import determinize, read
 from gouji.agents.search import PLAY_PHASE, candidates, rollout
@@ -75,7 +75,8 @@ class Plan:
 
     tasks: tuple[Task, ...]
     seats: tuple[int, ...]
-    skipped: dict[str, int]  # "forced": one legal action; "not_play": before play, 还贡, prompts
+    #: "forced": one action to compare; "not_play": before play, 还贡, prompts; "claim": 挑牌
+    skipped: dict[str, int]
     rules: dict[str, Any]
     unit: float
 
@@ -107,7 +108,7 @@ def plan(record: object, seats: Sequence[int] | None = None) -> Plan:
     g = Game.from_record({**record, "actions": [], "sanctions": []})
     unit = unit_of(g.rules.score_system)
     tasks: list[Task] = []
-    skipped = {"forced": 0, "not_play": 0}
+    skipped = {"forced": 0, "not_play": 0, "claim": 0}
     given = 0
     for i, text in enumerate(actions):
         while given < len(sanctions) and sanctions[given].at == i:
@@ -116,16 +117,24 @@ def plan(record: object, seats: Sequence[int] | None = None) -> Plan:
         seat = g.to_act
         if seat in chosen:
             assert seat is not None
-            legal = g.legal_actions()
+            legal = comparable(g.legal_actions())
             taken = Action.parse(text)
             if g.pending not in PLAY_PHASE:
                 skipped["not_play"] += 1
+            elif taken not in legal:
+                skipped["claim"] += 1
             elif len(legal) < 2:
                 skipped["forced"] += 1
             else:
                 tasks.append(Task(i, seat, g.view(seat), tuple(legal), taken, unit))
         g.apply(text)
     return Plan(tuple(tasks), chosen, skipped, g.rules.spec(), unit)
+
+
+def comparable(legal: Sequence[Action]) -> list[Action]:
+    """The actions the play-outs can compare: plays, passes, declines, 让 and 扣 — not a 挑牌
+    claim (R10.2), which the play-outs never make (its order is a teammate's decision)."""
+    return [a for a in legal if a.play is not None or a.kind in (PASS, NOBURN, RANG, KOU)]
 
 
 def team_value(g: Game, team: int) -> float:
@@ -303,13 +312,15 @@ def _mean(values: Sequence[float]) -> float:
 
 def summarise(decisions: Sequence[Mapping[str, Any]], seats: Sequence[int]) -> list[dict[str, Any]]:
     """Each seat's summary: decisions judged, the count of each class, the average loss a
-    decision (points) and its three costliest moments (by loss beyond noise)."""
+    decision (points) and its three costliest moments: the marked decisions with the largest
+    loss beyond noise (none where nothing is marked)."""
     out = []
     for seat in seats:
         mine = [d for d in decisions if d["seat"] == seat]
         counts = {c: sum(1 for d in mine if d["class"] == c) for c in CLASSES}
         costly = sorted(
-            (d for d in mine if d["loss_low"] > 0), key=lambda d: (-d["loss_low"], d["index"])
+            (d for d in mine if d["class"] != CLASSES[0]),
+            key=lambda d: (-d["loss_low"], d["index"]),
         )[:3]
         out.append(
             {
