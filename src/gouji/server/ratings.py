@@ -3,7 +3,7 @@
 Every finished game of a rated room is one match of two teams (R1.2: seats 1, 3, 5 against
 2, 4, 6), ranked by their points in the game (``team_points``: places and bonuses, R17; equal
 points are a draw). A player's rating is per preset (one rating per rule set). Bots take part
-with the fixed ratings they earned in the level league (docs/strength.md, seeds 10, 11, 12):
+with the fixed ratings they earned in the level league (docs/strength.md, seeds 20, 21, 22):
 their rating is read, never changed, so a player at a table of five bots still earns a rating
 on the same scale as the bots'. A player with fewer than ``PROVISIONAL_GAMES`` games is
 *provisional*; the leaderboard lists players from ``LISTED_GAMES`` games, ordered by the
@@ -19,11 +19,11 @@ from openskill.models import PlackettLuce
 
 #: (mu, sigma) of each bot level in the level league (docs/strength.md; ``heuristic`` is 高手).
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "master": (26.15, 1.50),
-    "expert": (23.69, 1.65),
-    "heuristic": (23.69, 1.65),
-    "intermediate": (14.50, 1.61),
-    "beginner": (10.38, 1.57),
+    "master": (28.07, 1.51),
+    "expert": (21.92, 1.64),
+    "heuristic": (21.92, 1.64),
+    "intermediate": (14.56, 1.65),
+    "beginner": (6.17, 1.58),
 }
 PROVISIONAL_GAMES = 20
 LISTED_GAMES = 5
