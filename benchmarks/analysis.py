@@ -17,6 +17,7 @@ import json
 import os
 import platform
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -50,7 +51,7 @@ def cmd_time(args: argparse.Namespace) -> dict[str, Any]:
         wall = time.perf_counter() - start
         n = len(result["decisions"])
         rows.append({"game": i, "actions": len(record["actions"]), "decisions": n, "wall_s": wall})
-        print(f"game {i}: {n} decisions of seat {args.seat} in {wall:.1f} s", flush=True)
+        print(f"game {i}: {n} decisions of seat {args.seat} in {wall:.1f} s", file=sys.stderr)
     walls = [r["wall_s"] for r in rows]
     per = sum(walls) / max(1, sum(r["decisions"] for r in rows))
     return {
@@ -72,7 +73,7 @@ def cmd_agree(args: argparse.Namespace) -> dict[str, Any]:
         record = game(i)
         runs = [analyse(record, steps=args.steps, seed=s, jobs=args.jobs) for s in (a_seed, b_seed)]
         pairs += list(zip(runs[0]["decisions"], runs[1]["decisions"], strict=True))
-        print(f"game {i}: {len(runs[0]['decisions'])} decisions", flush=True)
+        print(f"game {i}: {len(runs[0]['decisions'])} decisions", file=sys.stderr)
     n = len(pairs)
     rank = {c: k for k, c in enumerate(CLASSES)}
     changed = sum(a["class"] != b["class"] for a, b in pairs)
@@ -81,6 +82,11 @@ def cmd_agree(args: argparse.Namespace) -> dict[str, Any]:
     both = sum(a["class"] != "good" and b["class"] != "good" for a, b in pairs)
     same_best = sum(a["best"] == b["best"] for a, b in pairs)
     flagged = {c: [sum(p[k]["class"] == c for p in pairs) for k in (0, 1)] for c in CLASSES}
+    # how each class of the first run fared in the second: {first: {second: count}}
+    crossed = {
+        c: {e: sum(a["class"] == c and b["class"] == e for a, b in pairs) for e in CLASSES}
+        for c in CLASSES
+    }
     return {
         "what": "agree",
         "steps": args.steps,
@@ -93,6 +99,7 @@ def cmd_agree(args: argparse.Namespace) -> dict[str, Any]:
         "flagged_both": both,
         "same_best": same_best / n,
         "classes": flagged,
+        "crossed": crossed,
         **machine(),
     }
 

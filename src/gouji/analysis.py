@@ -34,7 +34,7 @@ from gouji.record import RecordError, give, read_sanctions, replay
 from gouji.scoring import PLACE_POINTS, game_events, score
 
 #: The analysis's work a decision, in simulated decisions (as 大师's ``steps``); D129.
-DEFAULT_STEPS = 40000
+DEFAULT_STEPS = 80000
 #: The analysis seed when none is given: the same record always gets the same analysis.
 DEFAULT_SEED = 1
 #: Alternatives compared with the action taken (the action taken is added when not among them).
