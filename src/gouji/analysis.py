@@ -27,7 +27,7 @@ from typing import Any
 from gouji.actions import KOU, NOBURN, PASS, RANG, Action
 from gouji.agents import get
 from gouji.agents.knowledge import determinize, read
-from gouji.agents.search import PLAY_PHASE, candidates, rollout
+from gouji.agents.search import PLAY_PHASE, candidates, paired_gain, rollout
 from gouji.cluster import Pool
 from gouji.game import SEATS, Game
 from gouji.record import RecordError, give, read_sanctions, replay
@@ -162,11 +162,6 @@ def _stats(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _paired(new: Sequence[float], old: Sequence[float]) -> tuple[float, float]:
-    """Mean and standard error of ``new - old`` over the samples both have."""
-    return _stats([a - b for a, b in zip(new, old, strict=False)])
-
-
 def _contenders(outcomes: list[list[float]], live: list[int], taken: int, unit: float) -> list[int]:
     """The candidates still worth sampling: the action taken, and every alternative that may
     still be the best and may still show the action taken a loss worth flagging."""
@@ -176,11 +171,11 @@ def _contenders(outcomes: list[list[float]], live: list[int], taken: int, unit: 
         if i == taken:
             keep.append(i)
             continue
-        gain, se = _paired(outcomes[i], outcomes[taken])
+        gain, se = paired_gain(outcomes[i], outcomes[taken])
         if gain + Z * se < THRESHOLDS[0] * unit:
             continue  # even optimistically not worth a flag against the action taken
         if i != leader:
-            behind, se_behind = _paired(outcomes[leader], outcomes[i])
+            behind, se_behind = paired_gain(outcomes[leader], outcomes[i])
             if behind - Z * se_behind > 0:
                 continue  # clearly not the best
         keep.append(i)
@@ -270,7 +265,8 @@ def _verdict(
     spent: int,
 ) -> dict[str, Any]:
     gains = [
-        (0.0, 0.0) if i == taken else _paired(o, outcomes[taken]) for i, o in enumerate(outcomes)
+        (0.0, 0.0) if i == taken else paired_gain(o, outcomes[taken])
+        for i, o in enumerate(outcomes)
     ]
     rows = []
     for i, a in enumerate(cands):
