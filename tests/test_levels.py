@@ -18,7 +18,7 @@ def test_four_levels_by_name_weakest_first() -> None:
     assert set(BY_KEY) <= set(names())
     master = get("master", seed=1)
     assert isinstance(master, SearchAgent)
-    assert master.max_steps == 24000 and master.budget_ms <= 3000 and master.pass_weight < 1
+    assert master.max_steps == 36000 and master.budget_ms <= 3000 and master.pass_weight < 1
     assert master.extend == 2.0  # close choices get up to twice the steps
     expert = get("expert")
     assert isinstance(expert, HeuristicAgent) and expert.mistakes == 0

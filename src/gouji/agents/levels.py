@@ -33,8 +33,8 @@ class Level:
 
 
 #: Weakest first. ``master`` counts its work in simulated decisions (the same choices on any
-#: machine, as measured): 24,000 of them now that the engine and bots are compiled (as fast a
-#: median decision as 12,000 were before), up to twice that while a challenger leads the
+#: machine, as measured): 36,000 of them now that the engine and bots are compiled (a median
+#: decision under 300 ms on two busy cores, docs/strength.md), up to twice that while a challenger leads the
 #: heuristic's choice but not yet clearly (``extend``); it weights its samples by the others'
 #: passes, and never thinks longer than three seconds (the cap a decision may take, issue 13).
 LEVELS: tuple[Level, ...] = (
@@ -46,7 +46,7 @@ LEVELS: tuple[Level, ...] = (
         "大师",
         "Master",
         "search",
-        {"steps": 24000, "extend": 2.0, "budget_ms": 3000.0, "pass_weight": 0.1},
+        {"steps": 36000, "extend": 2.0, "budget_ms": 3000.0, "pass_weight": 0.1},
     ),
 )
 BY_KEY = {level.key: level for level in LEVELS}
