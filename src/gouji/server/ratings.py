@@ -19,11 +19,11 @@ from openskill.models import PlackettLuce
 
 #: (mu, sigma) of each bot level in the level league (docs/strength.md; ``heuristic`` is 高手).
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "master": (28.07, 1.51),
-    "expert": (21.92, 1.64),
-    "heuristic": (21.92, 1.64),
-    "intermediate": (14.56, 1.65),
-    "beginner": (6.17, 1.58),
+    "master": (26.46, 1.52),
+    "expert": (23.40, 1.65),
+    "heuristic": (23.40, 1.65),
+    "intermediate": (14.68, 1.59),
+    "beginner": (9.85, 1.57),
 }
 PROVISIONAL_GAMES = 20
 LISTED_GAMES = 5
