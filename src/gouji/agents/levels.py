@@ -34,9 +34,10 @@ class Level:
 
 #: Weakest first. ``master`` counts its work in simulated decisions (the same choices on any
 #: machine, as measured): 36,000 of them now that the engine and bots are compiled (a median
-#: decision under 300 ms on two busy cores, docs/strength.md), up to twice that while a challenger leads the
-#: heuristic's choice but not yet clearly (``extend``); it weights its samples by the others'
-#: passes, and never thinks longer than three seconds (the cap a decision may take, issue 13).
+#: decision under 300 ms on two busy cores, docs/strength.md), up to twice that while a
+#: challenger leads the heuristic's choice but not yet clearly (``extend``); it weights its
+#: samples by the others' passes, and never thinks longer than three seconds (the cap a
+#: decision may take, issue 13).
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "新手", "Beginner", "heuristic", {"mistakes": 0.5}),
     Level("intermediate", "普通", "Intermediate", "heuristic", {"mistakes": 0.15}),

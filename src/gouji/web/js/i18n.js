@@ -909,6 +909,9 @@ export function setLang(l) {
     /* private mode */
   }
   document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  // a toast is worded once, in the language of its moment: a switch takes the old ones away
+  const toasts = document.getElementById("toasts");
+  if (toasts) toasts.replaceChildren();
 }
 
 /** Fill "{0}" or "{name}" placeholders: fill("a {x}", {x: 1}) or fill("a {0}", [1]). */
