@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gouji.actions import KOU, NOBURN, PASS, RANG, Action
+from gouji.actions import Action
 from gouji.agents import get
 from gouji.agents.knowledge import determinize, read
-from gouji.agents.search import PLAY_PHASE, candidates, paired_gain, rollout
+from gouji.agents.search import PLAY_PHASE, candidates, comparable, paired_gain, rollout
 from gouji.cluster import Pool
 from gouji.game import SEATS, Game
 from gouji.record import RecordError, give, read_sanctions, replay
@@ -129,12 +129,6 @@ def plan(record: object, seats: Sequence[int] | None = None) -> Plan:
                 tasks.append(Task(i, seat, g.view(seat), tuple(legal), taken, unit))
         g.apply(text)
     return Plan(tuple(tasks), chosen, skipped, g.rules.spec(), unit)
-
-
-def comparable(legal: Sequence[Action]) -> list[Action]:
-    """The actions the play-outs can compare: plays, passes, declines, 让 and 扣 — not a 挑牌
-    claim (R10.2), which the play-outs never make (its order is a teammate's decision)."""
-    return [a for a in legal if a.play is not None or a.kind in (PASS, NOBURN, RANG, KOU)]
 
 
 def team_value(g: Game, team: int) -> float:

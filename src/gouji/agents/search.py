@@ -141,13 +141,20 @@ def team_outcome(g: Game, team: int) -> float:
     return float(sums[team] - sums[1 - team])
 
 
+def comparable(legal: Sequence[Action]) -> list[Action]:
+    """The actions the play-outs can compare: plays, passes, declines, 让 and 扣 — not a 挑牌
+    claim (R10.2), which the play-outs never make (its order is a teammate's decision)."""
+    return [a for a in legal if a.play is not None or a.kind in (PASS, NOBURN, RANG, KOU)]
+
+
 def candidates(legal: Sequence[Action], favourite: Action, limit: int) -> list[Action]:
     """A handful of actions worth comparing: the favourite, pass/decline, the cheapest plays
     and, for leads, one natural play of each rank."""
     out: list[Action] = [favourite]
-    words = [a for a in legal if a.play is None and a.kind in (PASS, NOBURN, RANG, KOU)]
+    pool = comparable(legal)
+    words = [a for a in pool if a.play is None]
     plays = sorted(
-        (a for a in legal if a.play is not None),
+        (a for a in pool if a.play is not None),
         key=lambda a: lead_key(a.play),  # type: ignore[arg-type]
     )
     natural: dict[int, Action] = {}

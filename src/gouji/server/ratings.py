@@ -3,7 +3,7 @@
 Every finished game of a rated room is one match of two teams (R1.2: seats 1, 3, 5 against
 2, 4, 6), ranked by their points in the game (``team_points``: places and bonuses, R17; equal
 points are a draw). A player's rating is per preset (one rating per rule set). Bots take part
-with the fixed ratings they earned in the level league (docs/strength.md, seeds 20, 21, 22):
+with the fixed ratings they earned in the level league (docs/strength.md, seeds 40, 41, 42):
 their rating is read, never changed, so a player at a table of five bots still earns a rating
 on the same scale as the bots'. A player with fewer than ``PROVISIONAL_GAMES`` games is
 *provisional*; the leaderboard lists players from ``LISTED_GAMES`` games, ordered by the
