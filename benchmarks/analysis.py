@@ -23,7 +23,7 @@ from typing import Any
 
 from gouji import Game, make_rules
 from gouji.agents import get
-from gouji.analysis import CLASSES, DEFAULT_STEPS, analyse
+from gouji.review.analysis import CLASSES, DEFAULT_STEPS, analyse
 
 
 def game(index: int) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The arena's deals/s with ``--jobs`` beside Ray, on the same deals (issue 12, loopback only).
 
-Starts a throwaway Ray head on 127.0.0.1 with as many CPUs as ``--jobs`` (``gouji.cluster.
+Starts a throwaway Ray head on 127.0.0.1 with as many CPUs as ``--jobs`` (``gouji.tools.cluster.
 loopback_head``), then plays the same duplicate deals three ways: in ``--jobs`` processes, on
 Ray from a fresh driver (its workers start and import gouji during the run: what one
 ``gouji arena --ray`` pays), and on Ray again from the same driver (workers warm: the
@@ -17,8 +17,8 @@ import json
 import os
 import time
 
-from gouji import arena
-from gouji.cluster import loopback_head
+from gouji.tools import arena
+from gouji.tools.cluster import loopback_head
 
 RUN_KEYS = ("seconds", "decisions_per_s", "ms_per_decision", "jobs", "ray")
 

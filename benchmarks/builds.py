@@ -37,7 +37,7 @@ from gouji import Game, make_rules
 measure, size = sys.argv[1], int(sys.argv[2])
 out = {{"build": gouji.build.running()["build"]}}
 if measure == "engine":
-    from gouji.bench import bench
+    from gouji.tools.bench import bench
     out["per_s"] = bench(make_rules("OUTLINE_FULL"), size).decisions_per_s
 elif measure == "heuristic":
     from gouji.agents import get

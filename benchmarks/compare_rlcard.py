@@ -13,8 +13,8 @@ import random
 import time
 from typing import Any
 
-from gouji.bench import bench
-from gouji.rules import make_rules
+from gouji.engine.rules import make_rules
+from gouji.tools.bench import bench
 
 
 def rlcard_doudizhu(seconds: float, seed: int = 0) -> dict[str, float]:

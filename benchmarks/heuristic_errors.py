@@ -19,9 +19,9 @@ from multiprocessing import Pool
 from typing import Any
 
 from gouji import Game, make_rules
-from gouji.actions import Action
 from gouji.agents.heuristic import HeuristicAgent
 from gouji.agents.search import SearchAgent, paired_gain
+from gouji.engine.actions import Action
 
 
 def kind(a: Action) -> str:

@@ -25,7 +25,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from gouji.server.limits import Limits
+from gouji.server.plumbing.limits import Limits
 from serverutil import get_json, post_room, serving, timings, under_load
 
 MS = 1000.0

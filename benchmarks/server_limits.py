@@ -53,7 +53,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from gouji.server.limits import Limits
+from gouji.server.plumbing.limits import Limits
 from serverutil import free_port, get_json, pct, post_room
 
 DEFAULTS = Limits()

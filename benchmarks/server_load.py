@@ -25,8 +25,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from gouji import agents
-from gouji.server.protocol import RoomConfig
-from gouji.server.rooms import Room, start_match
+from gouji.server.tables.protocol import RoomConfig
+from gouji.server.tables.rooms import Room, start_match
 from serverutil import get_json, pct, post_room, serving
 
 

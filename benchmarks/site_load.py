@@ -3,7 +3,7 @@ behind HAProxy hold on one machine, and how long a take-over after kill -9 takes
 
 Everything runs on loopback: a throwaway PostgreSQL cluster (initdb in a temporary folder),
 the workers and HAProxy started as ``gouji serve --workers N`` starts them
-(``gouji.server.supervisor.Supervisor``), the clients in this process.
+(``gouji.server.site.supervisor.Supervisor``), the clients in this process.
 
 1. Load: for each worker count and each table count, that many all-bot tables (``bots: 6``,
    heuristic, ``bot_delay_ms`` as given, ``games: 1000``) are created through the proxy (they
@@ -43,8 +43,8 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Table, func, select
 
-from gouji.server.store import Store, actions_table, leases_table
-from gouji.server.supervisor import Supervisor, Worker
+from gouji.server.plumbing.store import Store, actions_table, leases_table
+from gouji.server.site.supervisor import Supervisor, Worker
 from server_load import _probe
 from serverutil import free_port, get_json, pct, post_room
 

@@ -13,8 +13,8 @@ import pytest
 from argon2 import PasswordHasher
 
 from gouji import Game, timeout_action
-from gouji.cards import NUM_RANKS
 from gouji.competition import EventError
+from gouji.engine.cards import NUM_RANKS
 
 #: The suite's depth, one switch for all of it: ``GOUJI_TEST_PROFILE=ci`` (the default) sizes
 #: each sweep to what it proves (its coverage of src/gouji as at the deep size), ``deep``

@@ -17,8 +17,8 @@ import pytest
 from gouji import Action, Game, Match, make_rules
 from gouji.agents import get
 from gouji.agents.heuristic import HeuristicAgent, leads_needed
-from gouji.cards import parse_counts
-from gouji.game import PRIVATE_PENDING
+from gouji.engine.cards import parse_counts
+from gouji.engine.referee.game import PRIVATE_PENDING
 from support import DEEP, hide_and_shuffle
 
 PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT", "LIANG4", "MATCH7", "COMP2")

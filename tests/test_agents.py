@@ -19,7 +19,7 @@ import pytest
 
 from gouji import Match, make_rules
 from gouji.agents import get, names
-from gouji.rules import PRESET_NAMES
+from gouji.engine.rules import PRESET_NAMES
 from support import DEEP, hide_and_shuffle, sized
 
 #: One sample a decision: every search step runs (sampling, play-outs) without the time;

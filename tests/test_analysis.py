@@ -1,4 +1,4 @@
-"""复盘 (gouji.analysis): built positions where one choice is clearly worse must be flagged,
+"""复盘 (gouji.review.analysis): built positions where one choice is clearly worse must be flagged,
 positions with equal choices must not, and noise alone flags (almost) nothing.
 
 Positions are built on a small deck (``deck.remove`` leaves exactly the cards in the hands),
@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 
 from gouji import Game, make_rules
-from gouji.actions import TIAO
 from gouji.agents import get
-from gouji.analysis import (
+from gouji.cli import main
+from gouji.engine.actions import TIAO
+from gouji.engine.cards import RANKS, deck_counts, parse_counts
+from gouji.review.analysis import (
     CLASSES,
     MIN_SAMPLES,
     THRESHOLDS,
@@ -33,8 +35,6 @@ from gouji.analysis import (
     team_value,
     unit_of,
 )
-from gouji.cards import RANKS, deck_counts, parse_counts
-from gouji.cli import main
 
 STEPS = 12000
 
@@ -142,7 +142,7 @@ def test_noise_alone_flags_almost_nothing() -> None:
 
 
 def _action(i: int) -> Any:
-    from gouji.actions import Action
+    from gouji.engine.actions import Action
 
     return Action.parse(f"play {RANKS[i + 1]}")
 

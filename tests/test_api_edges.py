@@ -27,8 +27,8 @@ from gouji import (
     SanctionError,
     make_rules,
 )
-from gouji.cards import CardError, CompositionError
-from gouji.record import replay
+from gouji.engine.cards import CardError, CompositionError
+from gouji.engine.referee.record import replay
 
 OF = make_rules("OUTLINE_FULL")
 
@@ -167,8 +167,8 @@ def test_next_game_refuses_a_wrong_count_between_games() -> None:
 def test_rule_sets_deals_and_levels_survive_pickling() -> None:
     """Process pools and Ray send these by pickle: a compiled frozen dataclass too."""
     from gouji.agents.levels import BY_KEY
-    from gouji.deal import deal
-    from gouji.tribute import Payment
+    from gouji.engine.deal import deal
+    from gouji.engine.tribute import Payment
 
     rules = make_rules("LAIWU", {"bie3.enabled": False})
     again = pickle.loads(pickle.dumps(rules))

@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
-from gouji import agents, arena, cli
-from gouji.actions import Action
+from gouji import agents, cli
 from gouji.agents.base import View
 from gouji.agents.simple import GreedyAgent
-from gouji.game import Game
-from gouji.rules import make_rules
-from gouji.stats import mean_ci, paired_ci, running_ci, t_quantile, unpaired_ci
+from gouji.engine.actions import Action
+from gouji.engine.referee.game import Game
+from gouji.engine.rules import make_rules
+from gouji.tools import arena
+from gouji.tools.stats import mean_ci, paired_ci, running_ci, t_quantile, unpaired_ci
 from support import sized
 
 PRESET = "OUTLINE_FULL"
@@ -260,12 +261,13 @@ def test_arena_without_its_extra_says_what_to_install(
     """`make serve` installs no SciPy (issue 12): `gouji arena` then names the missing extra."""
     import sys
 
-    import gouji
+    import gouji.tools
     from gouji.cli import main
 
-    monkeypatch.delattr(gouji, "arena", raising=False)  # `from gouji import arena` imports again
-    monkeypatch.delitem(sys.modules, "gouji.arena", raising=False)
-    monkeypatch.delitem(sys.modules, "gouji.stats", raising=False)
+    # `from gouji.tools import arena` imports again
+    monkeypatch.delattr(gouji.tools, "arena", raising=False)
+    monkeypatch.delitem(sys.modules, "gouji.tools.arena", raising=False)
+    monkeypatch.delitem(sys.modules, "gouji.tools.stats", raising=False)
     monkeypatch.setitem(sys.modules, "scipy.stats", None)
     assert main(["arena", "--agents", "random,greedy", "--deals", "1"]) == 2
     err = capsys.readouterr().err

@@ -52,13 +52,13 @@ def test_the_build_that_runs_is_the_one_expected() -> None:
         assert running == {"build": "pure", "why": "GOUJI_PURE is set"}
     elif expected:
         assert running["build"] == expected, running["why"]
-    mod = sys.modules["gouji.game"]
+    mod = sys.modules["gouji.engine.referee.game"]
     assert (running["build"] == "compiled") == (not str(mod.__file__).endswith(".py"))
 
 
 def test_gouji_pure_turns_every_compiled_module_aside() -> None:
     code = (
-        "import sys, gouji.build, gouji.agents.search, gouji.match;"
+        "import sys, gouji.build, gouji.agents.search, gouji.engine.match;"
         "print(gouji.build.running()['build']);"
         "print(all(sys.modules[m].__file__.endswith('.py')"
         " for m in gouji.build.COMPILED_MODULES if m in sys.modules))"
@@ -81,7 +81,7 @@ def test_bench_json_says_which_build_ran() -> None:
 PLAY_BOTH = """
 import json, random
 from gouji import Game, make_rules
-from gouji.arena import AgentSpec, play_game
+from gouji.tools.arena import AgentSpec, play_game
 out = []
 presets = ("OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT", "LIANG4", "MATCH7", "COMP2")
 for seed, preset in enumerate(presets):
@@ -113,7 +113,7 @@ def test_both_builds_play_the_same_games() -> None:
 def test_clone_copies_every_field() -> None:
     """Game.clone lists its fields (a compiled Game has no __dict__): every attribute a game
     has is in the lists, so a field added later cannot be left out of clones."""
-    from gouji import game as engine
+    from gouji.engine.referee import game as engine
 
     g = Game.new(make_rules("LAIWU"), 4)
     attrs = set(vars(g)) if hasattr(g, "__dict__") else set(type(g).__mypyc_attrs__)  # type: ignore[attr-defined]
@@ -156,7 +156,7 @@ def test_games_and_matches_deep_copy_and_pickle_whole() -> None:
     import random
 
     from gouji import Match
-    from gouji import match as series
+    from gouji.engine import match as series
 
     m = Match(make_rules("MATCH7"), 6)
     attrs = set(vars(m)) if hasattr(m, "__dict__") else set(type(m).__mypyc_attrs__)  # type: ignore[attr-defined]

@@ -12,8 +12,8 @@ import pytest
 from gouji.cli import main
 from gouji.competition import Event, EventError, play_event
 from gouji.competition.report import summary
-from gouji.rules import make_rules
-from gouji.scoring import Events, score
+from gouji.engine.referee.scoring import Events, score
+from gouji.engine.rules import make_rules
 from support import unchanged
 
 PLAYERS = [["甲", "乙", "丙"], ["丁", "戊", "己"], ["庚", "辛", "壬"], ["子", "丑", "寅"]]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from gouji.cli import build_parser
-from gouji.server.supervisor import Worker, haproxy_config
+from gouji.server.site.supervisor import Worker, haproxy_config
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"

@@ -27,11 +27,11 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from gouji import Action, Game, IllegalAction, make_rules
-from gouji.cards import NUM_RANKS
+from gouji.engine.cards import NUM_RANKS
+from gouji.engine.plays import NO_BASE, Play
+from gouji.engine.rules import PRESET_NAMES
 from gouji.env import AGENTS, N_ACTIONS, OBS_SIZE, SLICES, encoding, env, raw_env
 from gouji.env.observation import ObservationEncoder
-from gouji.plays import NO_BASE, Play
-from gouji.rules import PRESET_NAMES
 from support import sized
 
 # Dict observations trip PettingZoo's "Observation is not a NumPy array" note (its own classic
@@ -174,7 +174,7 @@ def test_fixed_blocks() -> None:
     assert sum(n for _s, n in words.values()) == N_ACTIONS
     f = encoding.factors(encoding.encode("burn 2 7 7 SJ"))
     assert (f.kind, f.base, f.nbase, f.n2, f.nsj, f.nlj) == ("burn", 4, 2, 1, 1, 0)
-    from gouji.actions import WORDS
+    from gouji.engine.actions import WORDS
 
     assert set(WORDS) == set(encoding.WORD_ACTIONS)
     assert encoding.WORD_ACTIONS[:4] == ("pass", "rang", "noburn", "kou")
@@ -430,7 +430,7 @@ def test_render_ansi() -> None:
 
 def test_engine_imports_neither_numpy_nor_pettingzoo() -> None:
     code = (
-        "import sys, gouji, gouji.match, gouji.agents; "
+        "import sys, gouji, gouji.engine.match, gouji.agents; "
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -13,8 +13,8 @@ from functools import cache
 import pytest
 
 from gouji import make_rules
-from gouji.cards import LJ, NUM_RANKS, R2, R3, R4, R5, SJ, parse_counts
-from gouji.plays import feasible
+from gouji.engine.cards import LJ, NUM_RANKS, R2, R3, R4, R5, SJ, parse_counts
+from gouji.engine.plays import feasible
 
 #: The ranks of the exhaustive check: 4 and 5 stand for any two of 4…A (interchangeable here).
 SMALL = (R3, R4, R5, R2, SJ, LJ)

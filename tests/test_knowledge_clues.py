@@ -19,7 +19,7 @@ from gouji.agents.knowledge import (
     refine,
     sample_hands,
 )
-from gouji.cards import NUM_RANKS, R3, R5, R6, R7, R9, RA, RK
+from gouji.engine.cards import NUM_RANKS, R3, R5, R6, R7, R9, RA, RK
 
 
 def _heuristic_positions(games: int) -> list[Game]:

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from gouji import Match, make_rules
-from gouji.cards import deck_counts
-from gouji.rules import PRESET_NAMES
-from gouji.tribute import obligations
+from gouji.engine.cards import deck_counts
+from gouji.engine.rules import PRESET_NAMES
+from gouji.engine.tribute import obligations
 
 MATCHES = 12
 GAMES = 4

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from gouji import Game, Match, make_rules
-from gouji.events import parse
+from gouji.engine.gamelog import parse
 
 PLACED = ("place", "ended", "men", "broken_burn", "punished")
 

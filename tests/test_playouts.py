@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 
 from gouji import Game, IllegalAction, Play, make_rules
-from gouji.cards import NUM_RANKS, counts_text
-from gouji.events import private_events, public_events
-from gouji.game import PRIVATE_PENDING
-from gouji.plays import holds, is_composition_legal, leads
+from gouji.engine.cards import NUM_RANKS, counts_text
+from gouji.engine.gamelog import private_events, public_events
+from gouji.engine.plays import holds, is_composition_legal, leads
+from gouji.engine.referee.game import PRIVATE_PENDING
 from support import hide_and_shuffle, sized
 
 PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC")
@@ -156,7 +156,7 @@ def play_checked(preset: str, seed: int) -> Game:
 
 def check_events_are_known(g: Game) -> None:
     """Front ends render events from data: every log line, public or private, is one the
-    event reader knows (gouji.events), never the catch-all ``other``."""
+    event reader knows (gouji.engine.gamelog), never the catch-all ``other``."""
     unknown = [e for e in public_events(g.log) if e["type"] == "other"]
     for seat in range(6):
         unknown += [e for e in private_events(g._private, seat) if e["type"] == "other"]

@@ -19,8 +19,19 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gouji import Rules, make_rules
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, SJ, CardError, parse_counts, rank_of
-from gouji.plays import NO_BASE, Play, is_composition_legal, leads, responses
+from gouji.engine.cards import (
+    LJ,
+    NUM_RANKS,
+    R2,
+    R3,
+    RA,
+    RANKS,
+    SJ,
+    CardError,
+    parse_counts,
+    rank_of,
+)
+from gouji.engine.plays import NO_BASE, Play, is_composition_legal, leads, responses
 from support import sized
 
 OF = make_rules("OUTLINE_FULL")
@@ -28,7 +39,7 @@ OC = make_rules("OUTLINE_CLASSIC")
 LW = make_rules("LAIWU")
 PRESETS = ("OUTLINE_FULL", "OUTLINE_CLASSIC", "LAIWU", "AUDIT", "LIANG4", "MATCH7")
 
-#: Values for comparisons (R0.3), written out independently of gouji.cards.
+#: Values for comparisons (R0.3), written out independently of gouji.engine.cards.
 VALUE = {
     "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10,
     "J": 11, "Q": 12, "K": 13, "A": 14, "2": 15, "SJ": 16, "LJ": 17,

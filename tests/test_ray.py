@@ -1,6 +1,6 @@
 """Bots at scale on Ray (issue 12): ``--ray`` gives what ``--jobs`` gives for the same seed.
 
-The cluster is a throwaway head on 127.0.0.1 (``gouji.cluster.loopback_head``), started once
+The cluster is a throwaway head on 127.0.0.1 (``gouji.tools.cluster.loopback_head``), started once
 for the whole test run, whichever xdist workers the tests that use it land on (a head takes
 about 10 s to start, mostly waiting for Ray's own processes): a small process holds it
 (``HOLDER``) and tests/runservices.py stops that at the end of the run. The tests that need
@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 
 import runservices
-from gouji import arena, cli
-from gouji.cluster import RAY_MISSING, ClusterError, Pool
+from gouji import cli
+from gouji.tools import arena
+from gouji.tools.cluster import RAY_MISSING, ClusterError, Pool
 
 pytestmark = pytest.mark.timeout(120)  # a cluster that never answers fails, never hangs
 
@@ -37,7 +38,7 @@ RUN_KEYS = ("seconds", "decisions_per_s", "ms_per_decision", "jobs", "ray")
 #: line, and stops the head when terminated (SIGTERM: loopback_head's own clean-up).
 HOLDER = """
 import json, os, signal, sys
-from gouji.cluster import loopback_head
+from gouji.tools.cluster import loopback_head
 if os.fork():
     os._exit(0)
 os.setsid()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from gouji import Game, make_rules, timeout_action
-from gouji.game import DEAD_LEVEL, LIVE
-from gouji.tribute import obligations
+from gouji.engine.referee.game import DEAD_LEVEL, LIVE
+from gouji.engine.tribute import obligations
 
 OF = make_rules("OUTLINE_FULL")
 COMP2 = make_rules("COMP2")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from gouji.rules import (
+from gouji.engine.rules import (
     DEFAULT_PRESET,
     KEYS,
     PRESET_NAMES,

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.rules import PRESET_NAMES, Rules, make_rules
+from gouji.engine.referee.scoring import PLACE_POINTS
+from gouji.engine.rules import PRESET_NAMES, Rules, make_rules
 from gouji.rulesdoc import LANGS, NAMES, SUMMARIES, document, filename, main
-from gouji.scoring import PLACE_POINTS
 from gouji.server import create_app
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -261,7 +261,7 @@ def test_rules_page_unknown_preset_or_language_is_a_clear_404(
 
 
 def test_markdown_raw_html_is_not_passed_through() -> None:
-    from gouji.server import rulespage
+    from gouji.server.pages import rules as rulespage
 
     html, toc = rulespage._body("## A <b>x</b>\n\n<script>alert(1)</script>\n")
     assert "<script>" not in html and "&lt;script&gt;" in html

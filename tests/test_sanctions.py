@@ -28,8 +28,8 @@ from gouji import (
     make_rules,
     timeout_action,
 )
-from gouji.cards import deck_counts, parse_counts
-from gouji.events import parse
+from gouji.engine.cards import deck_counts, parse_counts
+from gouji.engine.gamelog import parse
 from support import sized
 
 OC = make_rules("OUTLINE_CLASSIC")
@@ -117,7 +117,7 @@ def fingerprint(g: Game) -> str:
 def test_R19_4_sanction_kinds_are_public() -> None:
     """R19.4 / O 第二十九条 (一)–(五): the five kinds, exported from ``gouji``."""
     assert SANCTIONS == ("warning", "cancel_turn", "penalty", "last_place", "disqualify")
-    assert gouji.game.SANCTIONS is SANCTIONS
+    assert gouji.engine.referee.game.SANCTIONS is SANCTIONS
     assert issubclass(SanctionError, ValueError)
 
 

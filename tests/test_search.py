@@ -6,7 +6,7 @@ from __future__ import annotations
 from gouji import Game, make_rules
 from gouji.agents.heuristic import HeuristicAgent
 from gouji.agents.search import SearchAgent, rollout_view
-from gouji.cards import counts_text
+from gouji.engine.cards import counts_text
 
 OBJECT_KEYS = ("hand_counts", "resolved_rules", "standing_play")
 

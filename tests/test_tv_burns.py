@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from gouji import Action, Game, IllegalAction, Rules, make_rules
-from gouji.cards import parse_counts
-from gouji.game import DEAD_LEVEL, LIVE, NO_HEAD
+from gouji.engine.cards import parse_counts
+from gouji.engine.referee.game import DEAD_LEVEL, LIVE, NO_HEAD
 
 OC = "OUTLINE_CLASSIC"
 OF = "OUTLINE_FULL"

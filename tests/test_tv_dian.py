@@ -22,8 +22,8 @@ from typing import Any
 
 import gouji
 from gouji import Game, make_rules, timeout_action
-from gouji.cards import tokens
-from gouji.game import NO_HEAD
+from gouji.engine.cards import tokens
+from gouji.engine.referee.game import NO_HEAD
 from support import OD_OVERRIDES, end_round
 
 OF = make_rules("OUTLINE_FULL")

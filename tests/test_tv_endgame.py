@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 
 from gouji import Game, IllegalAction, Rules, make_rules, timeout_action
-from gouji.cards import LJ, R2, R3, SJ
-from gouji.game import DEAD_LEVEL, NO_HEAD
+from gouji.engine.cards import LJ, R2, R3, SJ
+from gouji.engine.referee.game import DEAD_LEVEL, NO_HEAD
 
 OC = "OUTLINE_CLASSIC"
 OF = "OUTLINE_FULL"

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from gouji import Game, IllegalAction, make_rules, timeout_action
-from gouji.cards import LJ, NUM_RANKS, R2, R3, R4, R5, SJ, rank_of
+from gouji.engine.cards import LJ, NUM_RANKS, R2, R3, R4, R5, SJ, rank_of
 from support import end_round
 
 LW = make_rules("LAIWU")

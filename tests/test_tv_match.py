@@ -2,7 +2,7 @@
 
 One test per vector. What is checked is what a program driving the engine observes:
 
-- ``gouji.tribute.obligations`` turns a result into the ordered payments (R16.3–R16.8, R11.7,
+- ``gouji.engine.tribute.obligations`` turns a result into the ordered payments (R16.3–R16.8, R11.7,
   R11.8);
 - ``Game.new(..., tribute=...)`` pays them (``g.tribute_paid``, the public ``tribute …`` /
   ``huan …`` log events, each seat's private ``paid … to …`` event, the hands) and asks for
@@ -31,10 +31,10 @@ from typing import Any
 import pytest
 
 from gouji import Action, Game, Match, MatchError, make_rules
-from gouji.cards import LJ, R2, RANKS, SJ
-from gouji.rules import Rules
-from gouji.scoring import Events, score
-from gouji.tribute import Payment, obligations
+from gouji.engine.cards import LJ, R2, RANKS, SJ
+from gouji.engine.referee.scoring import Events, score
+from gouji.engine.rules import Rules
+from gouji.engine.tribute import Payment, obligations
 
 OF = make_rules("OUTLINE_FULL")
 OC = make_rules("OUTLINE_CLASSIC")

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, TypeVar
 import pytest
 
 from gouji import ConfigError, Game, IllegalAction, make_rules, timeout_action
-from gouji.cards import LJ, R3, R4, R9, RA, RANKS, RK, SJ, deck_cards, tokens
-from gouji.deal import draw, draw_opening, first_taker
-from gouji.record import make_record, replay
+from gouji.engine.cards import LJ, R3, R4, R9, RA, RANKS, RK, SJ, deck_cards, tokens
+from gouji.engine.deal import draw, draw_opening, first_taker
+from gouji.engine.referee.record import make_record, replay
 
 if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
 
 T = TypeVar("T")
-S, H, D, C = 0, 1, 2, 3  # suit indices of gouji.cards.SUITS
+S, H, D, C = 0, 1, 2, 3  # suit indices of gouji.engine.cards.SUITS
 
 
 class StubRng(random.Random):

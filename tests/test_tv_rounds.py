@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from gouji import Game, IllegalAction, make_rules, timeout_action
-from gouji.game import ACTIVE, DEAD_LEVEL, NO_HEAD, PASSED, RANGED
-from gouji.rules import Rules
+from gouji.engine.referee.game import ACTIVE, DEAD_LEVEL, NO_HEAD, PASSED, RANGED
+from gouji.engine.rules import Rules
 from support import OD_OVERRIDES
 
 OC = "OUTLINE_CLASSIC"

@@ -1,4 +1,4 @@
-"""TV-I: scoring systems (R17), one test per vector, through ``gouji.scoring.score``.
+"""TV-I: scoring systems (R17), one test per vector, through ``gouji.engine.referee.scoring.score``.
 
 Places are given by seat; team A = seats 0, 2, 4 (index 0), team B = seats 1, 3, 5 (index 1).
 "A {1, 3, 5}" in the spec means A's three seats hold those places; the seat that holds each
@@ -11,7 +11,7 @@ no TV-I vector asks for that alone.
 
 from __future__ import annotations
 
-from gouji.scoring import Events, score
+from gouji.engine.referee.scoring import Events, score
 
 
 def places_of(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, ...]:

@@ -22,21 +22,21 @@ from types import ModuleType
 
 # What hatch_build.py compiles (pyproject.toml's hook include; a test keeps the two equal).
 COMPILED_MODULES = (
-    "gouji.cards",
-    "gouji.plays",
-    "gouji.actions",
-    "gouji.rules",
-    "gouji.deal",
-    "gouji.events",
-    "gouji.reasons",
-    "gouji.view",
-    "gouji.record",
-    "gouji.scoring",
-    "gouji.tribute",
-    "gouji.game",
-    "gouji.match",
-    "gouji.policy",
-    "gouji.checks",
+    "gouji.engine.cards",
+    "gouji.engine.plays",
+    "gouji.engine.actions",
+    "gouji.engine.rules",
+    "gouji.engine.deal",
+    "gouji.engine.gamelog",
+    "gouji.engine.reasons",
+    "gouji.engine.referee.view",
+    "gouji.engine.referee.record",
+    "gouji.engine.referee.scoring",
+    "gouji.engine.tribute",
+    "gouji.engine.referee.game",
+    "gouji.engine.match",
+    "gouji.engine.policy",
+    "gouji.engine.checks",
     "gouji.agents.base",
     "gouji.agents.simple",
     "gouji.agents.heuristic",
@@ -119,9 +119,9 @@ def running() -> dict[str, str]:
     """The build that actually runs (``gouji bench --json``, the tests' header): checked on
     the loaded engine itself, not only on what ``choose`` decided."""
     kind, why = choose()
-    import gouji.game
+    import gouji.engine.referee.game
 
-    loaded = "pure" if gouji.game.__file__.endswith(".py") else "compiled"
+    loaded = "pure" if gouji.engine.referee.game.__file__.endswith(".py") else "compiled"
     if loaded != kind:  # pragma: no cover - a module imported before choose()
-        why = f"{why}, but gouji.game was loaded {loaded}"
+        why = f"{why}, but gouji.engine.referee.game was loaded {loaded}"
     return {"build": loaded, "why": why}

@@ -13,12 +13,19 @@ from pathlib import Path
 from types import FrameType
 
 import gouji.build
-from gouji.bench import bench, bench_matches
-from gouji.cluster import ClusterError
 from gouji.competition import Event
-from gouji.game import Game, UnsupportedRules
-from gouji.record import RecordError, replay
-from gouji.rules import DEFAULT_PRESET, PRESET_NAMES, ConfigError, Rules, make_rules, parse_override
+from gouji.engine.referee.game import Game, UnsupportedRules
+from gouji.engine.referee.record import RecordError, replay
+from gouji.engine.rules import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    ConfigError,
+    Rules,
+    make_rules,
+    parse_override,
+)
+from gouji.tools.bench import bench, bench_matches
+from gouji.tools.cluster import ClusterError
 
 PLACE_NAMES = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 
@@ -170,8 +177,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     """复盘: judge every decision of a seat (or all six) of a finished game's record."""
-    from gouji import analysis
-    from gouji.progress import progress_bar
+    from gouji.review import analysis
+    from gouji.tools.progress import progress_bar
 
     try:
         data = json.loads(Path(args.file).read_text())
@@ -272,7 +279,7 @@ def parse_agent_option(text: str) -> tuple[str, str, int | float | str]:
 def cmd_arena(args: argparse.Namespace) -> int:
     """Agents against each other on duplicate deals: win rate, score difference, ratings."""
     try:
-        from gouji import arena
+        from gouji.tools import arena
     except ModuleNotFoundError as e:  # SciPy, openskill, matplotlib: the `arena` extra
         print(
             f"gouji arena: {e.name} is missing: pip install 'gouji[arena]' (make test installs it)",
@@ -337,7 +344,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """A whole all-bot event (docs/competitions.md): draws, matches, standings."""
     from gouji.competition import EventError, play_event
     from gouji.competition.report import summary, text_report
-    from gouji.progress import progress_bar
+    from gouji.tools.progress import progress_bar
 
     try:
         if not 2 <= args.teams <= 64:
@@ -413,11 +420,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gouji.server import create_app
-    from gouji.server.limits import LimitError, parse_limits
-    from gouji.server.logs import log_config
-    from gouji.server.origin import normal_origin
-    from gouji.server.rooms import SOLO
-    from gouji.server.supervisor import SiteError, Supervisor, run_site
+    from gouji.server.plumbing.limits import LimitError, parse_limits
+    from gouji.server.plumbing.logs import log_config
+    from gouji.server.plumbing.origin import normal_origin
+    from gouji.server.site.supervisor import SiteError, Supervisor, run_site
+    from gouji.server.tables.rooms import SOLO
 
     try:
         limits = parse_limits(args.limit)
@@ -528,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--schedule",
         default="all",
-        choices=("all", "ladder"),  # gouji.arena.SCHEDULES (imported lazily: an extra)
+        choices=("all", "ladder"),  # gouji.tools.arena.SCHEDULES (imported lazily: an extra)
         help="a league's pairs: all, or ladder (each agent against the next, in --agents order)",
     )
     p.add_argument("--progress", action="store_true", help="a progress bar even when piped")

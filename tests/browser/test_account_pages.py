@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, insert
 
-from gouji.server.records import plays_table, ratings_table
+from gouji.server.players.records import plays_table, ratings_table
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     DESKTOP,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from gouji.server.clock import FastClock
+from gouji.server.plumbing.clock import FastClock
 
 from .test_events_pages import ENGINE_CODE, follow
 from .webutil import (

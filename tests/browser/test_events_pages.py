@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from gouji.rules import PRESET_NAMES, make_rules
+from gouji.engine.rules import PRESET_NAMES, make_rules
 
 from .webutil import (
     DESKTOP,

@@ -16,8 +16,8 @@ import pytest
 
 from gouji.agents import names as agent_names
 from gouji.agents.levels import LEVELS
-from gouji.match import Match
-from gouji.rules import PRESET_NAMES, make_rules
+from gouji.engine.match import Match
+from gouji.engine.rules import PRESET_NAMES, make_rules
 from gouji.rulesdoc import NAMES, SUMMARIES
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing

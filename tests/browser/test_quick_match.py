@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji.server.clock import FastClock
+from gouji.server.plumbing.clock import FastClock
 
 from .webutil import PHONE, LiveServer, Page, Pages, expect, snap, wait_js
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji.server.limits import Limits
+from gouji.server.plumbing.limits import Limits
 from support import ANALYSIS_STEPS, SHORT_GAME
 
 from .webutil import (  # skips where Chromium is missing

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gouji.server.clock import FastClock
+from gouji.server.plumbing.clock import FastClock
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     DESKTOP,

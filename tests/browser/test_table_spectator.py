@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji.server.clock import FastClock
+from gouji.server.plumbing.clock import FastClock
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     PHONE,

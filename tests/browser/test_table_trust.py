@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from gouji.server.clock import FastClock
+from gouji.server.plumbing.clock import FastClock
 from support import DEEP, sized
 
 from .webutil import (  # skips this module where Chromium or Playwright is missing

@@ -40,8 +40,8 @@ from playwright.sync_api import (  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from gouji.server import create_app  # noqa: E402
-from gouji.server.clock import SYSTEM, Clock  # noqa: E402
-from gouji.server.limits import Limits  # noqa: E402
+from gouji.server.plumbing.clock import SYSTEM, Clock  # noqa: E402
+from gouji.server.plumbing.limits import Limits  # noqa: E402
 from support import LIGHT_HASHER  # noqa: E402
 
 CHROMIUM_ARGS = [

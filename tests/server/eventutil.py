@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from gouji.competition import Event, play_event
 from gouji.competition.report import summary
-from gouji.server.rooms import Room
+from gouji.server.tables.rooms import Room
 
 Json = dict[str, Any]
 #: Bots decide at once and games follow each other at once (tiny delays, as the brief asks).

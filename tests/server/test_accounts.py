@@ -15,11 +15,11 @@ from sqlalchemy import create_engine, select, text
 from starlette.testclient import TestClient
 
 from gouji.server import create_app
-from gouji.server.account_routes import GUEST_COOKIE, HINT_COOKIE, SESSION_COOKIE
-from gouji.server.account_store import accounts_table, sessions_table
-from gouji.server.accounts import NEUTRAL_NAME, AccountError, account_name
-from gouji.server.limits import Limits
-from gouji.server.store import engine_url
+from gouji.server.players.accounts import NEUTRAL_NAME, AccountError, account_name
+from gouji.server.players.routes import GUEST_COOKIE, HINT_COOKIE, SESSION_COOKIE
+from gouji.server.players.store import accounts_table, sessions_table
+from gouji.server.plumbing.limits import Limits
+from gouji.server.plumbing.store import engine_url
 from support import LIGHT_HASHER, sized
 
 from .wsutil import FAST, Player, create_room, fast_app

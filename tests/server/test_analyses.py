@@ -1,4 +1,5 @@
-"""复盘 on the server (issue 25; gouji.server.analyses, D130-D133): a finished game's analysis is
+"""复盘 on the server (issue 25; gouji.server.review.analyses, D130-D133): a
+finished game's analysis is
 judged in worker processes with its progress told, stored and answered at once afterwards (after
 a restart too), queued within the per-address and server-wide limits, refused for what its
 replay is refused, and a dead worker fails only its own analysis. The games are short (a deck
@@ -21,9 +22,9 @@ from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 
 from gouji.server import create_app
-from gouji.server.analyses import BROKEN, Analyses
-from gouji.server.limits import Limits
-from gouji.server.store import Store
+from gouji.server.plumbing.limits import Limits
+from gouji.server.plumbing.store import Store
+from gouji.server.review.analyses import BROKEN, Analyses
 from support import ANALYSIS_STEPS, LIGHT_HASHER, SHORT_GAME
 
 from .wsutil import FAST, Held, create_room, wait_for

@@ -1,4 +1,4 @@
-"""The wall page's server side (gouji.server.event_wall): the organiser's round clock (event
+"""The wall page's server side (gouji.server.events.wall): the organiser's round clock (event
 state, the server's time, stored so that a restart keeps it), the QR code of the public page
 (exactly that page's address, drawn as SVG) and the public list of events (read from the
 store, newest first, bounded, nothing secret)."""
@@ -17,9 +17,9 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from gouji.competition import Event
-from gouji.server import event_wall
-from gouji.server.clock import Clock
-from gouji.server.store import Store
+from gouji.server.events import wall as event_wall
+from gouji.server.plumbing.clock import Clock
+from gouji.server.plumbing.store import Store
 
 from .eventutil import create_event, get_event
 from .wsutil import fast_app

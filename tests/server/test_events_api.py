@@ -15,10 +15,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.competition.sheet import score_sheet
-from gouji.rules import make_rules
+from gouji.engine.rules import make_rules
 from gouji.server import create_app
-from gouji.server.limits import Limits
-from gouji.server.store import NewRoom, Store
+from gouji.server.plumbing.limits import Limits
+from gouji.server.plumbing.store import NewRoom, Store
 
 from .eventutil import (
     QUICK,

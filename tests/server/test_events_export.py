@@ -16,7 +16,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from starlette.testclient import TestClient
 
 from gouji.server import create_app
-from gouji.server.exports import XLSX, display_width
+from gouji.server.events.exports import XLSX, display_width
 
 from .eventutil import create_event, get_event
 from .wsutil import FAST

@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.server import create_app
-from gouji.server.limits import Limits
+from gouji.server.plumbing.limits import Limits
 
 from .eventutil import QUICK, bot_teams, create_event, get_event, room, wait_status
 from .wsutil import FAST, Message, Player, player, wait_for

@@ -11,9 +11,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from gouji.cards import deck_cards
 from gouji.competition.boards import card_code
-from gouji.rules import make_rules
+from gouji.engine.cards import deck_cards
+from gouji.engine.rules import make_rules
 from gouji.server import create_app
 
 from .eventutil import QUICK, bot_teams, create_event, get_event, room

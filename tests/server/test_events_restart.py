@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server.clock import FastClock
-from gouji.server.store import Store
+from gouji.server.plumbing.clock import FastClock
+from gouji.server.plumbing.store import Store
 
 from .eventutil import (
     QUICK,

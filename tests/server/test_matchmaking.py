@@ -9,8 +9,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from gouji.server.clock import FastClock
-from gouji.server.matchmaking import FILL_AFTER_S, QUICK_BOT, pick
+from gouji.server.plumbing.clock import FastClock
+from gouji.server.tables.quickmatch import FILL_AFTER_S, QUICK_BOT, pick
 
 from .test_accounts import sign_up
 from .wsutil import Player, fast_app

@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from gouji.server import create_app
-from gouji.server.origin import normal_origin, same_site
+from gouji.server.plumbing.origin import normal_origin, same_site
 
 from .wsutil import FAST, Player, create_room
 

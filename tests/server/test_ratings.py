@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import create_engine, insert, select
 from starlette.testclient import TestClient
 
-from gouji.server.ratings import BOT_RATINGS, LISTED_GAMES, NEW, Rating, rate_game
-from gouji.server.records import play_facts, plays_table, ratings_table
-from gouji.server.store import engine_url
+from gouji.server.players.ratings import BOT_RATINGS, LISTED_GAMES, NEW, Rating, rate_game
+from gouji.server.players.records import play_facts, plays_table, ratings_table
+from gouji.server.plumbing.store import engine_url
 
 from .test_accounts import PASSWORD, sign_up
 from .wsutil import Player, create_room, fast_app
@@ -193,8 +193,8 @@ def test_a_player_page_of_nobody_is_404(sqlite_url: str) -> None:
 def test_a_rating_row_is_made_once_and_counts_every_game(db_url: str) -> None:
     """The first rated game makes the row (yielding to one made meanwhile), every game
     updates it."""
-    from gouji.server.records import Records
-    from gouji.server.store import Store
+    from gouji.server.players.records import Records
+    from gouji.server.plumbing.store import Store
 
     store = Store(db_url)
     records = Records(store)

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.server import create_app
-from gouji.server.headers import HEADERS
+from gouji.server.plumbing.headers import HEADERS
 
 from .wsutil import FAST, create_room
 

@@ -1,4 +1,5 @@
-"""The server's one clock (gouji.server.clock): bot delays, the turn timer (R19.2), 托管 after
+"""The server's one clock (gouji.server.plumbing.clock): bot
+delays, the turn timer (R19.2), 托管 after
 two timeouts (R19.3), stored times and leases all read it, so a table's minutes pass in a
 fraction of the wall's time on a ``FastClock`` while keeping every interval the rules set."""
 
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server.clock import SYSTEM, Clock, FastClock
-from gouji.server.store import Store, StoredAction
+from gouji.server.plumbing.clock import SYSTEM, Clock, FastClock
+from gouji.server.plumbing.store import Store, StoredAction
 
 from .wsutil import create_room, fast_app, player, seated_and_started, wait_for
 

@@ -6,7 +6,7 @@ For every fuzzed websocket message and every fuzzed HTTP request:
 1. no HTTP answer is a 5xx (an error is a 4xx with ``{"error": "..."}``);
 2. the log holds no traceback and no ERROR record (a WARNING for a dropped connection is fine);
 3. the websocket answers with messages docs/protocol.md documents (errors with a code of
-   ``gouji.server.protocol``), and an error leaves every room's version as it was; never a
+   ``gouji.server.tables.protocol``), and an error leaves every room's version as it was; never a
    closed or broken socket (what uvicorn closes with 1011);
 4. nobody else is disturbed: a seated player in the same room and one in another room still
    get ``pong`` and, after ``resync``, a valid ``state`` at their room's version with its seats'
@@ -71,19 +71,21 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from gouji.actions import WORDS
 from gouji.agents import names as agent_names
-from gouji.cards import RANKS
-from gouji.match import Match
-from gouji.rules import KEYS, PRESETS, make_rules
+from gouji.engine.actions import WORDS
+from gouji.engine.cards import RANKS
+from gouji.engine.match import Match
+from gouji.engine.rules import KEYS, PRESETS, make_rules
 from gouji.server import create_app
-from gouji.server.protocol import (
+from gouji.server.plumbing.http import MAX_BODY
+from gouji.server.plumbing.store import Store, StoredRoom
+from gouji.server.tables.phrases import SAY_IDS
+from gouji.server.tables.protocol import (
     ACCOUNT_NEEDED,
     BAD_INVITE,
     BAD_JSON,
     BAD_MESSAGE,
     ILLEGAL,
-    MAX_BODY,
     MAX_MESSAGE,
     MESSAGE_TYPES,
     NO_ROOM,
@@ -99,9 +101,7 @@ from gouji.server.protocol import (
     UNAVAILABLE,
     parse_config,
 )
-from gouji.server.quick import SAY_IDS
-from gouji.server.rooms import Hub, Room
-from gouji.server.store import Store, StoredRoom
+from gouji.server.tables.rooms import Hub, Room
 from support import sized
 
 from .wsutil import FAST, create_room, wait_for

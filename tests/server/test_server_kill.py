@@ -42,7 +42,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from gouji.server.store import Store, StoredRoom
+from gouji.server.plumbing.store import Store, StoredRoom
 
 pytestmark = pytest.mark.timeout(180)
 

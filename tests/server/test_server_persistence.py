@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server.rooms import Room
-from gouji.server.store import Store, engine_url
+from gouji.server.plumbing.store import Store, engine_url
+from gouji.server.tables.rooms import Room
 
 from .wsutil import create_room, fast_app, player
 

@@ -1,4 +1,5 @@
-"""快捷语 and emotes (issue 23, item 5; gouji.server.quick): a fixed list of ids that a seated
+"""快捷语 and emotes (issue 23, item 5; gouji.server.tables.phrases): a
+fixed list of ids that a seated
 player ``say``s and every connection of the room hears as ``said``; never free text, never
 stored, rate-limited per seat on the server's clock, and refused at competition tables and
 with competition scoring (R19.5: no signalling between partners; D95-D97)."""
@@ -13,9 +14,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.server import create_app
-from gouji.server.clock import Clock
-from gouji.server.quick import EMOTES, QUICK_WORDS, SAY_IDS
-from gouji.server.store import Store
+from gouji.server.plumbing.clock import Clock
+from gouji.server.plumbing.store import Store
+from gouji.server.tables.phrases import EMOTES, QUICK_WORDS, SAY_IDS
 
 from .eventutil import QUICK, create_event
 from .wsutil import FAST, Message, Player, create_room, fast_app, player

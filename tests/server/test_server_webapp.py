@@ -1,4 +1,4 @@
-"""The installable web app (issue 23, item 6; gouji.server.webapp): the manifest, its icons,
+"""The installable web app (issue 23, item 6; gouji.server.pages.webapp): the manifest, its icons,
 the service worker at the site's root, and every page linking them (D99)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server.webapp import MANIFEST_TYPE
+from gouji.server.pages.webapp import MANIFEST_TYPE
 
 from .wsutil import fast_app
 

@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from gouji.server.store import Store
-from gouji.server.supervisor import Worker, haproxy_config
+from gouji.server.plumbing.store import Store
+from gouji.server.site.supervisor import Worker, haproxy_config
 
 from .test_server_kill import (
     _BAD_LOG,

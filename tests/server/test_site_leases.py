@@ -16,8 +16,8 @@ from sqlalchemy import update
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from gouji.server.rooms import RESUME_MIN_S, Room
-from gouji.server.store import Store, actions_table, leases_table
+from gouji.server.plumbing.store import Store, actions_table, leases_table
+from gouji.server.tables.rooms import RESUME_MIN_S, Room
 
 from .eventutil import QUICK, bot_teams, create_event
 from .test_site_kill import owner_of

@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from gouji.server import create_app
-from gouji.server.limits import Limits
+from gouji.server.plumbing.limits import Limits
 from support import LIGHT_HASHER
 
 Message = dict[str, Any]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from gouji.actions import Action
+from gouji.engine.actions import Action
 
 View = dict[str, Any]
 

@@ -31,7 +31,9 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from gouji.actions import (
+from gouji.agents.base import View
+from gouji.agents.knowledge import LEAD_WORTH, SPLIT_COST, group_cost, rules_of
+from gouji.engine.actions import (
     ACCEPT,
     BURN,
     GEMING,
@@ -50,11 +52,9 @@ from gouji.actions import (
     SKIP,
     Action,
 )
-from gouji.agents.base import View
-from gouji.agents.knowledge import LEAD_WORTH, SPLIT_COST, group_cost, rules_of
-from gouji.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RQ, SJ, deck_counts, parse_counts
-from gouji.plays import NO_BASE, Play, gouji_flag
-from gouji.rules import Rules
+from gouji.engine.cards import LJ, NUM_RANKS, R2, R3, RA, RANKS, RQ, SJ, deck_counts, parse_counts
+from gouji.engine.plays import NO_BASE, Play, gouji_flag
+from gouji.engine.rules import Rules
 
 SEATS = 6
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from gouji.agents.base import View
-from gouji.cards import (
+from gouji.engine.cards import (
     LJ,
     NUM_RANKS,
     R2,
@@ -31,9 +31,9 @@ from gouji.cards import (
     parse_counts,
     tokens,
 )
-from gouji.game import Game
-from gouji.plays import NO_BASE, Play, feasible, gouji_flag
-from gouji.rules import Rules, make_rules
+from gouji.engine.plays import NO_BASE, Play, feasible, gouji_flag
+from gouji.engine.referee.game import Game
+from gouji.engine.rules import Rules, make_rules
 
 SEATS = 6
 #: The heuristic's default price of splitting a group, and what it thinks taking a lead is

@@ -15,7 +15,7 @@ from typing import Any
 
 from gouji.agents import get, register
 from gouji.agents.base import Agent
-from gouji.pickling import by_fields
+from gouji.engine.pickling import by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class Level:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple[object, tuple[type[Any], dict[str, Any]]]:
-        return by_fields(self)  # a compiled frozen class (gouji.pickling)
+        return by_fields(self)  # a compiled frozen class (gouji.engine.pickling)
 
 
 #: Weakest first. ``master`` counts its work in simulated decisions (the same choices on any

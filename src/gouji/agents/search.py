@@ -36,15 +36,15 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from gouji.actions import BURN, KOU, NOBURN, PASS, PLAY, RANG, Action
 from gouji.agents import register
 from gouji.agents.base import Agent, View
 from gouji.agents.knowledge import determinize, read
-from gouji.cards import R2
-from gouji.game import Game
-from gouji.plays import NO_BASE, Play
-from gouji.policy import lead_key
-from gouji.scoring import PLACE_POINTS
+from gouji.engine.actions import BURN, KOU, NOBURN, PASS, PLAY, RANG, Action
+from gouji.engine.cards import R2
+from gouji.engine.plays import NO_BASE, Play
+from gouji.engine.policy import lead_key
+from gouji.engine.referee.game import Game
+from gouji.engine.referee.scoring import PLACE_POINTS
 
 PLAY_PHASE = ("lead", "respond", "rang_return", "burn_offer")
 MAX_ROLLOUT_STEPS = 3000

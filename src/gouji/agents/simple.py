@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 
-from gouji.actions import BURN, NOBURN, PASS, PLAY, Action
 from gouji.agents.base import View
-from gouji.policy import lead_key
+from gouji.engine.actions import BURN, NOBURN, PASS, PLAY, Action
+from gouji.engine.policy import lead_key
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # researchers' bots may build on it

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gouji.cards import RANKS, SJ, deck_cards
-from gouji.rules import Rules
+from gouji.engine.cards import RANKS, SJ, deck_cards
+from gouji.engine.rules import Rules
 
 SEATS = 6
 

@@ -24,8 +24,8 @@ from typing import Any
 from gouji.competition import pairing
 from gouji.competition.discipline import last_place_problem, next_step, offenders
 from gouji.competition.sheet import SheetError, score_sheet
-from gouji.game import SANCTIONS as SANCTION_KINDS  # R19.4: the engine's list
-from gouji.rules import ConfigError, Rules, make_rules
+from gouji.engine.referee.game import SANCTIONS as SANCTION_KINDS  # R19.4: the engine's list
+from gouji.engine.rules import ConfigError, Rules, make_rules
 
 FORMAT = "gouji-event/1"
 FORMATS = ("knockout", "round_robin", "swiss")

@@ -5,7 +5,7 @@ Everything a person reads is in words: seats numbered 1…6 as printed on the sh
 头科…大落, sanctions, formats and log actions by name, tables as "round 2, match 3" — never an
 engine code, a seat from 0 or a rule key. Numbers stay numbers (a spreadsheet sums them). No
 web code here: the server turns these sheets into a workbook and CSV files
-(``gouji.server.exports``); the same rows test without a server.
+(``gouji.server.events.exports``); the same rows test without a server.
 """
 
 from __future__ import annotations

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gouji import agents
-from gouji.cluster import Pool
 from gouji.competition.event import Event, EventError, Table
-from gouji.match import Match
-from gouji.rules import make_rules
+from gouji.engine.match import Match
+from gouji.engine.rules import make_rules
+from gouji.tools.cluster import Pool
 
 MATCH_GAMES = 1000  # the event decides when a table stops; the match never stops by itself
 MAX_DECISIONS = 20_000  # per game: a bot that loops is a bug, not a long game
@@ -69,7 +69,7 @@ def play_event(
     team's bot (``Team.bot``: teams may differ, so a duplicate match has something to decide)
     or else by ``bot``; a team with neither raises EventError before anything is played.
     ``progress(n)`` is told of every n games played. ``jobs`` > 1 plays tables in that many
-    processes, ``ray`` on a Ray cluster instead (``gouji.cluster.Pool``); the event comes out
+    processes, ``ray`` on a Ray cluster instead (``gouji.tools.cluster.Pool``); the event comes out
     the same."""
     unplayed = [t.name for t in ev.teams if not (t.bot or bot)]
     if unplayed:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gouji.rules import Rules
-from gouji.scoring import Events, chuan_team, score
+from gouji.engine.referee.scoring import Events, chuan_team, score
+from gouji.engine.rules import Rules
 
 
 class SheetError(ValueError):

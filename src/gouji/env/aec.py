@@ -16,12 +16,12 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from gouji.actions import Action, IllegalAction
+from gouji.engine.actions import Action, IllegalAction
+from gouji.engine.match import Match
+from gouji.engine.referee.game import Game
+from gouji.engine.rules import Rules, make_rules
 from gouji.env import encoding
 from gouji.env.observation import OBS_HIGH, OBS_LOW, OBS_SIZE, ObservationEncoder
-from gouji.game import Game
-from gouji.match import Match
-from gouji.rules import Rules, make_rules
 
 SEATS = 6
 AGENTS = tuple(f"player_{i}" for i in range(SEATS))

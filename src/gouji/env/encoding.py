@@ -32,9 +32,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from gouji.actions import BURN, HUAN, ORDER, PLAY, WORDS, Action, IllegalAction
-from gouji.cards import NUM_RANKS, RA
-from gouji.plays import NO_BASE, Play
+from gouji.engine.actions import BURN, HUAN, ORDER, PLAY, WORDS, Action, IllegalAction
+from gouji.engine.cards import NUM_RANKS, RA
+from gouji.engine.plays import NO_BASE, Play
 
 #: The one-word actions, in index order: the engine's own order. The encoding is pinned by its
 #: size and this order in tests/test_env.py: a new word changes the encoding's version there.

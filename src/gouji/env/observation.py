@@ -1,5 +1,5 @@
-"""The observation vector: one seat's ``view`` (``gouji.view``, the one place that filters hidden
-information) turned into a fixed float32 vector. Nothing else of the game is read.
+"""The observation vector: one seat's ``view`` (``gouji.engine.referee.view``, the one place that
+filters hidden information) turned into a fixed float32 vector. Nothing else of the game is read.
 
 Seats are relative to the observer: position ``k`` of a per-seat slice is seat
 ``(observer + k) % 6`` — 0 the observer, 1 its 下家, 2 and 4 its teammates, 3 its 对头, 5 its
@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from gouji.cards import NUM_RANKS, RANKS, deck_counts, parse_counts
-from gouji.plays import Play
-from gouji.rules import Rules
+from gouji.engine.cards import NUM_RANKS, RANKS, deck_counts, parse_counts
+from gouji.engine.plays import Play
+from gouji.engine.rules import Rules
 
 SEATS = 6
 PLACES = 7  # none, 1 = 头科 … 6 = 大落

@@ -31,41 +31,39 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gouji.server.account_routes import GuestCookie, account_of, guest_of
-from gouji.server.account_routes import routes as account_routes
-from gouji.server.accounts import NEUTRAL_NAME, Account, Accounts
-from gouji.server.analyses import Analyses
-from gouji.server.clock import SYSTEM, Clock
-from gouji.server.directory import Directory
-from gouji.server.event_records import routes as record_routes
-from gouji.server.event_tables import routes as seat_routes
-from gouji.server.event_wall import routes as wall_routes
-from gouji.server.events import EventApiError, Events, error_response
-from gouji.server.events import routes as event_routes
-from gouji.server.exports import routes as export_routes
-from gouji.server.headers import SecurityHeaders
-from gouji.server.limits import Limits, is_local
-from gouji.server.matchmaking import routes as quick_routes
-from gouji.server.metrics import CONTENT_TYPE, Metrics
-from gouji.server.origin import OriginCheck
-from gouji.server.player_routes import routes as player_routes
-from gouji.server.protocol import (
-    MAX_BODY,
+from gouji.server.events.exports import routes as export_routes
+from gouji.server.events.service import EventApiError, Events, error_response
+from gouji.server.events.service import routes as event_routes
+from gouji.server.events.sheets import routes as record_routes
+from gouji.server.events.tables import routes as seat_routes
+from gouji.server.events.wall import routes as wall_routes
+from gouji.server.pages.rules import NoRulesPage, pick_lang, render_rules_page
+from gouji.server.pages.webapp import routes as webapp_routes
+from gouji.server.players.accounts import NEUTRAL_NAME, Account, Accounts
+from gouji.server.players.record_routes import routes as player_routes
+from gouji.server.players.records import Records
+from gouji.server.players.routes import GuestCookie, account_of, guest_of
+from gouji.server.players.routes import routes as account_routes
+from gouji.server.plumbing.clock import SYSTEM, Clock
+from gouji.server.plumbing.headers import SecurityHeaders
+from gouji.server.plumbing.http import MAX_BODY, BadJson, load_json
+from gouji.server.plumbing.limits import Limits, is_local
+from gouji.server.plumbing.origin import OriginCheck
+from gouji.server.plumbing.store import Store
+from gouji.server.review.analyses import Analyses
+from gouji.server.review.replays import Busy
+from gouji.server.site.leases import Site
+from gouji.server.site.metrics import CONTENT_TYPE, Metrics
+from gouji.server.tables.lobby import Directory
+from gouji.server.tables.protocol import (
     RATE_LIMITED,
     TOO_MANY_CONNECTIONS,
-    BadJson,
     ConfigProblem,
     ProtocolError,
-    load_json,
     parse_config,
 )
-from gouji.server.records import Records
-from gouji.server.replays import Busy
-from gouji.server.rooms import SOLO, Connection, Hub, Moved, Room
-from gouji.server.rulespage import NoRulesPage, pick_lang, render_rules_page
-from gouji.server.site import Site
-from gouji.server.store import Store
-from gouji.server.webapp import routes as webapp_routes
+from gouji.server.tables.quickmatch import routes as quick_routes
+from gouji.server.tables.rooms import SOLO, Connection, Hub, Moved, Room
 
 log = logging.getLogger("gouji.server")
 
@@ -238,7 +236,7 @@ def create_app(
     async def game_replay(request: Request) -> Response:
         room, index = room_or_404(request), game_index(request)
         public_game(room, index)
-        try:  # computed in a worker process, or cached (gouji.server.replays)
+        try:  # computed in a worker process, or cached (gouji.server.review.replays)
             steps = await hub.replay(room, index, client_ip(request))
         except Busy as e:
             wait = {"retry-after": "1" if e.status == 503 else "60"}
@@ -259,7 +257,7 @@ def create_app(
         if request.method != "POST":
             answer = analyses.look(key)
         else:
-            try:  # judged in worker processes (gouji.server.analyses), one game at a time
+            try:  # judged in worker processes (gouji.server.review.analyses), one game at a time
                 answer = analyses.start(key, client_ip(request), rec)
             except Busy as e:
                 wait = {"retry-after": "30"}

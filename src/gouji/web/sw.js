@@ -1,4 +1,4 @@
-// The site's service worker, served at /sw.js (scope "/") by gouji.server.webapp, which fills
+// The site's service worker, served at /sw.js (scope "/") by gouji.server.pages.webapp, which fills
 // in VERSION (a hash of the web client's files) and FILES (those files, under /static/).
 //
 // - the web client's files (/static/…) and the pages' shells (/, /r/…, /replay/…, /events,

@@ -4,7 +4,7 @@ export const RANKS = ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"
 /** Full-deck counts per rank: four decks = 16 of each of 3…2, 4 SJ, 4 LJ. */
 export const FULL_DECK = RANKS.map((r) => (r === "SJ" || r === "LJ" ? 4 : 16));
 
-/** deck.remove of each preset (src/gouji/rules.py PRESETS). */
+/** deck.remove of each preset (src/gouji/engine/rules.py PRESETS). */
 export const PRESET_REMOVE = { LAIWU: { 3: 10, 4: 10 } };
 
 export function rankIndex(code) {

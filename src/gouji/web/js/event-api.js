@@ -82,7 +82,7 @@ export function saveKey(code, key) {
 /** The events this browser created or organised (newest first), for the lobby. */
 export function recentEvents() {
   try {
-    const v = JSON.parse(lsGet("gouji.events") || "[]");
+    const v = JSON.parse(lsGet("gouji.engine.gamelog") || "[]");
     return Array.isArray(v) ? v.filter((x) => x && typeof x.code === "string") : [];
   } catch (e) {
     return [];
@@ -92,7 +92,7 @@ export function recentEvents() {
 export function rememberEvent(code, name) {
   const list = recentEvents().filter((x) => x.code !== code);
   list.unshift({ code, name: String(name || "") });
-  lsSet("gouji.events", JSON.stringify(list.slice(0, 8)));
+  lsSet("gouji.engine.gamelog", JSON.stringify(list.slice(0, 8)));
 }
 
 /** The team records of an event by name: {name, players: [3], bot} (what the JSON tells). */

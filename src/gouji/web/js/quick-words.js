@@ -1,4 +1,4 @@
-// 快捷语 and emotes at the table (docs/protocol.md `say` / `said`; gouji.server.quick): a fixed
+// 快捷语 and emotes at the table (docs/protocol.md `say` / `said`; gouji.server.tables.phrases): a fixed
 // list of phrases and faces that a seated player sends by id. Every page shows them in its
 // reader's language, as a bubble by the speaker's seat. A reader mutes a seat by tapping its
 // name (or in the list), remembered for the room. Nothing of this at a competition table or
@@ -6,7 +6,7 @@
 import { el, lsGet, lsSet } from "./common.js";
 import { getLang } from "./i18n.js";
 
-// The server's ids (gouji.server.quick.QUICK_WORDS, EMOTES), in the order the list shows them.
+// The server's ids (gouji.server.tables.phrases.QUICK_WORDS, EMOTES), in the order the list shows them.
 export const PHRASES = {
   hello: { zh: "大家好，很高兴见到各位！", en: "Hello everyone, glad to play with you!" },
   hurry: { zh: "快点吧，等得花儿都谢了", en: "Come on, the flowers are wilting while we wait" },

@@ -1,0 +1,344 @@
+"""战绩: every finished game of a player, their ratings, and the leaderboards.
+
+When a game of a room ends, each human seat whose player is known — an account, or a guest by
+the hash of their browser's guest cookie — gets one row in ``plays``: the preset, the place
+(头科 … 大落), the team's result and points, 开点, burns made and suffered, 闷, 串三户 for and
+against, and in a rated room the rating after the game (``gouji.server.players.ratings``). It is
+written right after the game's last action is stored, in its own transaction: a failure here
+is logged and never stops the table; ``(room, game, seat)`` is unique, so nothing counts twice.
+
+An account made from a browser takes over that browser's guest rows (``adopt``); a deleted
+account's rows stay, with the account and the name removed (``forget``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    delete,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
+
+from gouji.server.players.ratings import (
+    BOT_RATINGS,
+    LISTED_GAMES,
+    NEW,
+    PROVISIONAL_GAMES,
+    Rating,
+    bot_rating,
+    rate_game,
+)
+from gouji.server.players.store import accounts_table
+from gouji.server.plumbing.clock import SYSTEM, Clock
+from gouji.server.plumbing.store import SCHEMA_LOCK, Store
+
+if TYPE_CHECKING:
+    from gouji.server.tables.rooms import Room
+
+log = logging.getLogger("gouji.server")
+
+record_metadata = MetaData()
+
+plays_table = Table(
+    "plays",
+    record_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account", Integer, nullable=True, index=True),
+    Column("guest", String(64), nullable=True, index=True),
+    Column("name", String(80), nullable=True),  # at the table (None: a deleted account)
+    Column("room", String(16), nullable=False),
+    Column("game", Integer, nullable=False),  # 0-based index in the room's match
+    Column("seat", Integer, nullable=False),
+    Column("preset", String(40), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("place", Integer, nullable=False),  # 1 头科 … 6 大落
+    Column("outcome", Integer, nullable=False),  # the team: 1 more points, 0 equal, -1 fewer
+    Column("points", Integer, nullable=False),  # the team's points in the game
+    Column("opened", Boolean, nullable=True),  # 开点 (None where the preset has no 打点)
+    Column("burns", Integer, nullable=False),  # successful burns made
+    Column("burned", Integer, nullable=False),  # … suffered
+    Column("men", Boolean, nullable=False),  # 闷'd
+    Column("chuan", Integer, nullable=False),  # 串三户: 1 the team's, -1 against it, 0 none
+    Column("mu", Float, nullable=True),  # the rating after the game (rated rooms)
+    Column("sigma", Float, nullable=True),
+    Column("finished", Float, nullable=False),
+    UniqueConstraint("room", "game", "seat", name="uq_plays_room_game_seat"),
+)
+
+ratings_table = Table(
+    "ratings",
+    record_metadata,
+    Column("account", Integer, primary_key=True),
+    Column("preset", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+RECENT = 20  # games listed on a player's page
+HISTORY = 200  # rating points in a player's chart, per preset
+
+
+@dataclass(frozen=True)
+class Who:
+    """A seat's player as the records know them."""
+
+    account: int | None
+    guest: str | None
+    name: str | None
+
+
+class Records:
+    """The plays and ratings tables over the rooms' database."""
+
+    def __init__(self, store: Store, clock: Clock = SYSTEM) -> None:
+        self.engine = store.engine
+        self.clock = clock
+        with self.engine.begin() as conn:
+            if store.shared:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            record_metadata.create_all(conn)
+
+    # ------------------------------------------------------------------ writing
+    def game_over(self, room: Room, index: int) -> None:
+        """Record game ``index`` of ``room`` for its known players (and rate a rated room)."""
+        match = room.match
+        if match is None or index >= len(match.results):
+            return
+        who = [
+            Who(s.account, s.guest, s.name) if s.bot is None else Who(None, None, None)
+            for s in room.seats
+        ]
+        if not any(w.account is not None or w.guest is not None for w in who):
+            return
+        result = match.results[index]
+        bots = [s.bot for s in room.seats]
+        rated = room.config.rated and all(b is None or b in BOT_RATINGS for b in bots)
+        now = self.clock.time()
+        with self.engine.begin() as conn:
+            after: list[Rating] | None = None
+            if rated:
+                before = [
+                    bot_rating(b) if b is not None else self._rating(conn, w.account, room)
+                    for w, b in zip(who, bots, strict=True)
+                ]
+                after = rate_game(before, result["team_points"])
+            for seat, w in enumerate(who):
+                if w.account is None and w.guest is None:
+                    continue
+                rating = after[seat] if after is not None and w.account is not None else None
+                conn.execute(
+                    insert(plays_table).values(
+                        account=w.account,
+                        guest=w.guest if w.account is None else None,
+                        name=w.name,
+                        room=room.code,
+                        game=index,
+                        seat=seat,
+                        preset=room.config.preset,
+                        rated=rating is not None,
+                        finished=now,
+                        mu=rating.mu if rating is not None else None,
+                        sigma=rating.sigma if rating is not None else None,
+                        **play_facts(result, seat),
+                    )
+                )
+                if rating is not None and w.account is not None:
+                    self._put_rating(conn, w.account, room.config.preset, rating, now)
+
+    def _rating(self, conn: Connection, account: int | None, room: Room) -> Rating:
+        if account is None:
+            return NEW
+        query = select(ratings_table.c.mu, ratings_table.c.sigma).where(
+            ratings_table.c.account == account, ratings_table.c.preset == room.config.preset
+        )
+        if conn.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        return Rating(float(row.mu), float(row.sigma)) if row is not None else NEW
+
+    @staticmethod
+    def _put_rating(
+        conn: Connection, account: int, preset: str, rating: Rating, now: float
+    ) -> None:
+        """The account's rating after one more game: its row made if missing (an insert that
+        yields to a row made meanwhile, so two first games at once both count), then updated."""
+        insert_new = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+        conn.execute(
+            insert_new(ratings_table)
+            .values(
+                account=account,
+                preset=preset,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                games=0,
+                updated=now,
+            )
+            .on_conflict_do_nothing(index_elements=["account", "preset"])
+        )
+        conn.execute(
+            update(ratings_table)
+            .where(ratings_table.c.account == account, ratings_table.c.preset == preset)
+            .values(mu=rating.mu, sigma=rating.sigma, games=ratings_table.c.games + 1, updated=now)
+        )
+
+    def adopt(self, account: int, guest: str | None) -> int:
+        """An account made from a browser takes over the browser's guest games."""
+        if guest is None:
+            return 0
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(plays_table)
+                .where(plays_table.c.guest == guest, plays_table.c.account.is_(None))
+                .values(account=account, guest=None)
+            )
+        return int(done.rowcount)
+
+    def forget(self, account: int) -> None:
+        """A deleted account: its games stay, under no name; its ratings go."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(plays_table)
+                .where(plays_table.c.account == account)
+                .values(account=None, name=None)
+            )
+            conn.execute(delete(ratings_table).where(ratings_table.c.account == account))
+
+    # ------------------------------------------------------------------ reading
+    def player(self, account: int) -> dict[str, Any]:
+        """Everything of a player's page but the name: per preset the counts, the rating
+        and its history; the latest games."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(plays_table)
+                .where(plays_table.c.account == account)
+                .order_by(plays_table.c.finished, plays_table.c.id)
+            ).all()
+            ratings = {
+                r.preset: r
+                for r in conn.execute(
+                    select(ratings_table).where(ratings_table.c.account == account)
+                )
+            }
+        by_preset: dict[str, list[Any]] = {}
+        for r in rows:
+            by_preset.setdefault(r.preset, []).append(r)
+        presets = []
+        for preset, games in sorted(by_preset.items(), key=lambda kv: -len(kv[1])):
+            presets.append(
+                {
+                    "preset": preset,
+                    **_summary(games),
+                    "rating": _rating_json(
+                        ratings.get(preset), [g for g in games if g.mu is not None]
+                    ),
+                }
+            )
+        recent = [
+            {
+                "room": r.room,
+                "game": r.game,
+                "seat": r.seat + 1,
+                "preset": r.preset,
+                "rated": r.rated,
+                "place": r.place,
+                "outcome": r.outcome,
+                "points": r.points,
+                "finished": r.finished,
+                "replay": f"/replay/{r.room}/{r.game}",
+            }
+            for r in reversed(rows[-RECENT:])
+        ]
+        return {"games": len(rows), "presets": presets, "recent": recent}
+
+    def leaderboard(self, preset: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The rated players of ``preset`` with at least ``LISTED_GAMES`` games, best
+        ordinal (mu − 3·sigma) first."""
+        ordinal = ratings_table.c.mu - 3 * ratings_table.c.sigma
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ratings_table, accounts_table.c.name)
+                .join(accounts_table, accounts_table.c.id == ratings_table.c.account)
+                .where(ratings_table.c.preset == preset, ratings_table.c.games >= LISTED_GAMES)
+                .order_by(ordinal.desc(), ratings_table.c.games.desc())
+                .limit(limit)
+            ).all()
+        return [
+            {"rank": i, "name": r.name, **(_rating_json(r, []) or {})}
+            for i, r in enumerate(rows, 1)
+        ]
+
+
+def play_facts(result: dict[str, Any], seat: int) -> dict[str, Any]:
+    """What one seat's row says of a finished game's ``result`` (``Game.result``)."""
+    team = seat & 1
+    points = result["team_points"]
+    mine, theirs = points[team], points[1 - team]
+    chuan = result.get("chuan")
+    opened = result.get("opened")
+    return {
+        "place": int(result["places"][seat]),
+        "outcome": (mine > theirs) - (mine < theirs),
+        "points": int(mine),
+        "opened": bool(opened[seat]) if opened is not None else None,
+        "burns": sum(1 for b in result.get("burns", []) if b[0] == seat),
+        "burned": sum(1 for b in result.get("burns", []) if b[1] == seat),
+        "men": seat in result.get("men", []),
+        "chuan": 0 if chuan is None else (1 if chuan == team else -1),
+    }
+
+
+def _summary(games: list[Any]) -> dict[str, Any]:
+    places = Counter(int(g.place) for g in games)
+    dian = [g.opened for g in games if g.opened is not None]
+    outcomes = Counter(int(g.outcome) for g in games)
+    return {
+        "games": len(games),
+        "places": [places.get(p, 0) for p in range(1, 7)],
+        "won": outcomes.get(1, 0),
+        "drawn": outcomes.get(0, 0),
+        "lost": outcomes.get(-1, 0),
+        "opened": sum(dian),
+        "dian_games": len(dian),
+        "burns": sum(int(g.burns) for g in games),
+        "burned": sum(int(g.burned) for g in games),
+        "men": sum(1 for g in games if g.men),
+        "chuan_for": sum(1 for g in games if g.chuan > 0),
+        "chuan_against": sum(1 for g in games if g.chuan < 0),
+    }
+
+
+def _rating_json(row: Any, history: list[Any]) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    mu, sigma = float(row.mu), float(row.sigma)
+    return {
+        "mu": round(mu, 2),
+        "sigma": round(sigma, 2),
+        "ordinal": round(mu - 3 * sigma, 2),
+        "games": int(row.games),
+        "provisional": int(row.games) < PROVISIONAL_GAMES,
+        "history": [
+            {"at": g.finished, "mu": round(float(g.mu), 2), "sigma": round(float(g.sigma), 2)}
+            for g in history[-HISTORY:]
+        ],
+    }

@@ -1,0 +1,1 @@
+"""Review of finished games: replays and 复盘 (analyses run in a worker pool)."""

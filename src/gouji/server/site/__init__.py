@@ -1,0 +1,1 @@
+"""A site of several server processes: leases of homes, the supervisor, metrics."""
