@@ -44,7 +44,7 @@ $(BUILT): $(COMPILED) pyproject.toml hatch_build.py | $(SERVE_STAMP)
 # mypy (20 s on a fresh clone) run beside the tests; their output follows the tests', and either
 # failing fails `make test`.
 # The tests run the build the install made: compiled where hatch_build.py can compile
-# (GOUJI_EXPECT_BUILD; tests/test_build.py fails if another build runs).
+# (GOUJI_EXPECT_BUILD; tests/engine/test_build.py fails if another build runs).
 test: $(STAMP) $(BUILT)
 	@( $(BIN)/ruff check src tests benchmarks examples hatch_build.py \
 	  && $(BIN)/ruff format --check src tests benchmarks examples hatch_build.py \
@@ -55,12 +55,7 @@ test: $(STAMP) $(BUILT)
 
 # The engine, bot and match tests again on the pure-Python build (GOUJI_PURE=1): the same
 # behaviour both ways. CI runs it after `make test` (.ci/run).
-PURE_TESTS := tests/test_tv_*.py tests/test_plays.py tests/test_engine_surface.py \
-	tests/test_sanctions.py tests/test_feasible.py tests/test_place_events.py \
-	tests/test_rules_1_2.py tests/test_rules_config.py tests/test_matches.py \
-	tests/test_agents.py tests/test_agent_heuristic.py tests/test_knowledge_clues.py \
-	tests/test_levels.py tests/test_playouts.py tests/test_search.py tests/test_arena.py \
-	tests/test_api_edges.py tests/test_build.py
+PURE_TESTS := tests/engine tests/agents tests/tools/test_arena.py
 test-pure: $(STAMP) $(BUILT)
 	GOUJI_PURE=1 $(BIN)/pytest -n $$(nproc) --dist worksteal --durations=10 $(PURE_TESTS)
 

@@ -29,14 +29,14 @@ def pytest_configure(config: pytest.Config) -> None:
 #: site of workers, Ray, a whole paper knockout in the browser), started right after the soak:
 #: begun last, any of them alone would hold the run's end while the other workers sit idle.
 LONG_FIRST = (
-    "tests/server/test_server_kill.py::test_kill_and_restart",
-    "tests/server/test_site_kill.py::",
-    "tests/server/test_site_browser.py::",
-    "tests/test_ray.py::test_arena_on_ray_equals_jobs",
-    "tests/test_ray.py::test_tournament_on_ray_equals_jobs",
-    "tests/server/test_events_restart.py::test_a_round_in_play_continues_after_a_restart",
+    "tests/server/tables/test_server_kill.py::test_kill_and_restart",
+    "tests/server/site/test_site_kill.py::",
+    "tests/server/site/test_site_browser.py::",
+    "tests/tools/test_ray.py::test_arena_on_ray_equals_jobs",
+    "tests/tools/test_ray.py::test_tournament_on_ray_equals_jobs",
+    "tests/server/events/test_events_restart.py::test_a_round_in_play_continues_after_a_restart",
     "tests/browser/test_events_pages.py::test_paper_knockout_in_chinese",
-    "tests/server/test_server_fuzz.py::test_fuzzed_messages_are_answered",
+    "tests/server/tables/test_server_fuzz.py::test_fuzzed_messages_are_answered",
 )
 
 

@@ -2,7 +2,7 @@
 503 is asked again after its Retry-After and the replay shows; past the address's replays of
 the minute (429) the page says so, in the reader's language — not that the replay is missing.
 The server's answers are replaced in the browser (``page.route``): the limits themselves are
-tested in tests/server/test_server_fairness.py."""
+tested in tests/server/tables/test_server_fairness.py."""
 
 from __future__ import annotations
 

@@ -422,7 +422,7 @@ class Match:
         return {"opener": opener, "first_taker": da_luo, "first_game": False}
 
 
-# Every attribute a Match has (tests/test_build.py checks it): what __reduce__ carries.
+# Every attribute a Match has (tests/engine/test_build.py checks it): what __reduce__ carries.
 MATCH_FIELDS = (
     "_answers",
     "_opener",

@@ -37,7 +37,7 @@ from gouji.engine.cards import NUM_RANKS, RA
 from gouji.engine.plays import NO_BASE, Play
 
 #: The one-word actions, in index order: the engine's own order. The encoding is pinned by its
-#: size and this order in tests/test_env.py: a new word changes the encoding's version there.
+#: size and this order in tests/env/test_env.py: a new word changes the encoding's version there.
 WORD_ACTIONS: tuple[str, ...] = WORDS
 HUI_ACTIONS: tuple[str, ...] = ("3", "4", "3 4", "5")
 

@@ -10,7 +10,7 @@ names no configuration key and no preset code.
 The server renders :func:`document` on ``GET /rules/{preset}`` (so it works from a source
 checkout, an editable install and a wheel alike); ``docs/rules/`` holds the same Markdown for
 reading in the repository, written by ``python -m gouji.rulesdoc docs/rules`` and checked to be
-up to date by ``tests/test_rules_docs.py``.
+up to date by ``tests/rulesdoc/test_rules_docs.py``.
 """
 
 from __future__ import annotations

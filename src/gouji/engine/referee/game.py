@@ -2083,7 +2083,7 @@ def _jsonable(value: object) -> object:
 # Game.clone's fields: those shared with the clone (numbers, strings, immutable values and
 # the RNG, which clone replaces where it may still draw; hands, offers and returns are copied
 # there too), then the flat lists it copies. Together they are every attribute a Game has
-# (tests/test_engine_surface.py checks it): a compiled Game has no __dict__ to copy.
+# (tests/engine/test_engine_surface.py checks it): a compiled Game has no __dict__ to copy.
 _SHARED_FIELDS = (
     "_bie3",
     "_cancels",
