@@ -17,14 +17,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-#: (mu, sigma) of each bot level in the level league (docs/strength.md; ``heuristic`` is 高手).
-BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "master": (26.46, 1.52),
-    "expert": (23.40, 1.65),
-    "heuristic": (23.40, 1.65),
-    "intermediate": (14.68, 1.59),
-    "beginner": (9.85, 1.57),
-}
+from gouji.agents.ratings import BOT_RATINGS as BOT_RATINGS  # the bots' fixed ratings
+
 PROVISIONAL_GAMES = 20
 LISTED_GAMES = 5
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: a new player

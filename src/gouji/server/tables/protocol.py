@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gouji.agents import names as agent_names
+from gouji.agents.ratings import BOT_RATINGS
 from gouji.competition.formation import FORMATIONS
 from gouji.engine.referee.game import UnsupportedRules, check_supported
 from gouji.engine.rules import DEFAULT_PRESET, ConfigError, Rules, make_rules, parse_override
@@ -355,9 +356,7 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
 
 def _check_rated(cfg: RoomConfig) -> None:
     """A rated room plays a preset as it is (one rating per rule set), with bots whose rating
-    is known (the level league's, gouji.server.players.ratings) and a deal nobody chose."""
-    from gouji.server.players.ratings import BOT_RATINGS
-
+    is known (the level league's, gouji.agents.ratings) and a deal nobody chose."""
     if cfg.overrides or cfg.count_visibility is not None:
         raise ConfigProblem("a rated room plays its preset unchanged: no 'overrides'")
     if cfg.fixed_deal:
