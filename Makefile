@@ -40,17 +40,18 @@ $(BUILT): $(COMPILED) pyproject.toml hatch_build.py | $(SERVE_STAMP)
 	touch $(BUILT)
 
 # Two xdist workers more than cores: the browser, server and process tests wait on I/O, so the
-# others keep every core busy beside them. The 15 slowest tests are listed at the end. ruff and
-# mypy (20 s on a fresh clone) run beside the tests; their output follows the tests', and either
-# failing fails `make test`.
+# others keep every core busy beside them. The 15 slowest tests are listed at the end. ruff,
+# mypy (20 s on a fresh clone) and lint-imports (the layers of .importlinter, docs/architecture.md)
+# run beside the tests; their output follows the tests', and any of them failing fails `make test`.
 # The tests run the build the install made: compiled where hatch_build.py can compile
 # (GOUJI_EXPECT_BUILD; tests/engine/test_build.py fails if another build runs).
 test: $(STAMP) $(BUILT)
 	@( $(BIN)/ruff check src tests benchmarks examples hatch_build.py \
 	  && $(BIN)/ruff format --check src tests benchmarks examples hatch_build.py \
-	  && $(BIN)/mypy ) > $(VENV)/lint.log 2>&1 & lint=$$!; \
+	  && $(BIN)/mypy && $(BIN)/lint-imports --no-cache --no-logo .importlinter ) \
+	  > $(VENV)/lint.log 2>&1 & lint=$$!; \
 	GOUJI_EXPECT_BUILD=$$($(BIN)/python hatch_build.py) $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist worksteal --durations=15; tests=$$?; \
-	wait $$lint; linted=$$?; echo "--- ruff and mypy:"; cat $(VENV)/lint.log; \
+	wait $$lint; linted=$$?; echo "--- ruff, mypy and lint-imports:"; cat $(VENV)/lint.log; \
 	test $$tests -eq 0 && test $$linted -eq 0
 
 # The engine, bot and match tests again on the pure-Python build (GOUJI_PURE=1): the same
