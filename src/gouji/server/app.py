@@ -31,12 +31,8 @@ from starlette.responses import (
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gouji.server.events.exports import routes as export_routes
-from gouji.server.events.service import EventApiError, Events, error_response
-from gouji.server.events.service import routes as event_routes
-from gouji.server.events.sheets import routes as record_routes
-from gouji.server.events.tables import routes as seat_routes
-from gouji.server.events.wall import routes as wall_routes
+from gouji.server.events.routes import routes as event_routes
+from gouji.server.events.service import Events
 from gouji.server.pages.rules import NoRulesPage, pick_lang, render_rules_page
 from gouji.server.pages.webapp import routes as webapp_routes
 from gouji.server.players.accounts import NEUTRAL_NAME, Account, Accounts
@@ -46,7 +42,8 @@ from gouji.server.players.routes import GuestCookie, account_of, guest_of
 from gouji.server.players.routes import routes as account_routes
 from gouji.server.plumbing.clock import SYSTEM, Clock
 from gouji.server.plumbing.headers import SecurityHeaders
-from gouji.server.plumbing.http import MAX_BODY, BadJson, load_json
+from gouji.server.plumbing.http import MAX_BODY, BadJson, error_response, load_json
+from gouji.server.plumbing.http import ApiError as EventApiError
 from gouji.server.plumbing.limits import Limits, is_local
 from gouji.server.plumbing.origin import OriginCheck
 from gouji.server.plumbing.store import Store
@@ -436,10 +433,6 @@ def create_app(
         Route("/players/{name}", event_page("player.html")),
         Route("/leaderboard", event_page("leaderboard.html")),
         *event_routes(events),
-        *record_routes(events),
-        *seat_routes(events),
-        *wall_routes(events),
-        *export_routes(events),
         Route("/events", event_page("event-list.html")),
         Route("/events/new", event_page("event-new.html")),
         Route("/e/{code}", event_page("event.html")),

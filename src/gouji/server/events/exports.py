@@ -24,7 +24,10 @@ from starlette.routing import Route
 from gouji.competition import export
 from gouji.competition.event import Event
 from gouji.competition.export import Cell, ExportError, Sheet
-from gouji.server.events.service import Events, LiveEvent, bad, guard
+from gouji.server.events.guard import guard
+from gouji.server.events.live import LiveEvent
+from gouji.server.events.service import Events
+from gouji.server.plumbing.http import bad_request
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 BOM = "\ufeff"
@@ -37,7 +40,7 @@ def lang_of(request: Request) -> str:
     try:
         return export.check_lang(request.query_params.get("lang"))
     except ExportError as e:
-        raise bad(str(e)) from None
+        raise bad_request(str(e)) from None
 
 
 def _safe(value: Cell) -> Cell:

@@ -1,5 +1,6 @@
-"""Events (competitions) on the server: the HTTP API of /work/notes/events_api.md (documented
-in docs/protocol.md, "Events"), their persistence, and their online tables.
+"""The events (competitions) a server holds: each kept in memory as a ``LiveEvent``, stored
+first (``Events.change``), played at online tables in rooms of the hub (docs/protocol.md,
+"Events"; the HTTP routes are ``events.routes`` and ``events.sheets``).
 
 An event lives in memory as ``gouji.competition.Event`` and in the store as one row (its
 ``to_dict()``). Every change is made in memory, stored, and only then answered; when the store
@@ -10,58 +11,47 @@ room tells the event after every change (``Room.listener``), finished games flow
 their match is decided (``Room.allowed_games``, ``Room.halted``).
 
 The organiser holds a bearer key (``tokens.new_token``; only its hash is stored). The seat
-invitations of online tables are derived from it (an HMAC of the room and seat), so the
-organiser can list them again while the server keeps only their hashes.
+invitations of online tables are derived from it (an HMAC of the room and seat, ``invite``),
+so the organiser can list them again while the server keeps only their hashes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import contextlib
 import copy
-import hashlib
-import hmac
 import json
 import logging
 import re
 import secrets
-import unicodedata
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
-from gouji.agents import names as agent_names
 from gouji.competition.event import Event, EventError, Match, Table
 from gouji.competition.play import MATCH_GAMES
-from gouji.competition.report import summary
 from gouji.engine.referee.game import AFTER_GAME_SANCTIONS
-from gouji.server.events.access import Actor, Replies, referee_by_key
+from gouji.server.events.access import Actor, referee_by_key
+from gouji.server.events.bodies import SanctionBody
+from gouji.server.events.live import LiveEvent, Settings, Unavailable, invite, rebuild
+from gouji.server.events.views import table_json
 from gouji.server.plumbing import tokens
-from gouji.server.plumbing.http import MAX_BODY, BadJson, load_json
+from gouji.server.plumbing.http import ApiError, bad_request, conflict, not_found
 from gouji.server.plumbing.limits import is_local
 from gouji.server.plumbing.store import NewRoom, Store, StoredEvent, put_event
-from gouji.server.tables.protocol import (
-    SEATS,
-    ConfigProblem,
-    RoomConfig,
-    clean_name,
-    parse_config,
-)
-from gouji.server.tables.rooms import (
+from gouji.server.tables.hub import (
     CODE_ALPHABET,
     CODE_LENGTH,
     PROBING,
     UNKNOWN_CODES,
     Hub,
-    Moved,
-    Room,
-    StoreFailed,
 )
+from gouji.server.tables.protocol import (
+    SEATS,
+    RoomConfig,
+)
+from gouji.server.tables.room import Room, StoreFailed
 
 log = logging.getLogger("gouji.server")
 
@@ -69,262 +59,9 @@ T = TypeVar("T")
 _CODE = re.compile(r"[A-Za-z0-9]{1,16}")
 _TABLE = re.compile(r"r[0-9]{1,3}m[0-9]{1,4}t[12]")
 _BEARER = re.compile(r"Bearer ([A-Za-z0-9_-]{1,100})")
-MAX_ARTICLE = 80
-MAX_BURNS = 60
 RETRY_S = 1.0  # a result the store refused is tried again after this long
 
 
-class EventApiError(Exception):
-    """An answer other than 2xx: ``{"error": code, "message": text}`` with ``status``."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def bad(message: str) -> EventApiError:
-    return EventApiError(400, "bad_request", message)
-
-
-def conflict(message: str) -> EventApiError:
-    return EventApiError(409, "conflict", message)
-
-
-def not_found(message: str) -> EventApiError:
-    return EventApiError(404, "not_found", message)
-
-
-class Unavailable(Exception):
-    """The store refused an event's change; the event was rebuilt as stored."""
-
-
-@dataclass
-class Settings:
-    """What the server keeps beside the event: how its online tables are played."""
-
-    bot: str = "heuristic"  # the agent of a bot team given as ``"bot": true``
-    bot_delay_ms: int = 600
-    next_delay_ms: int = 3000
-    timer_s: float | None = 30.0
-    fixed_deal: bool = False  # the organiser chose the seed, hence every deal
-    remote: bool = False  # created from another machine: its all-bot tables expire
-    clock: dict[str, Any] | None = None  # the organiser's round clock (event_wall.py)
-    referees: list[dict[str, Any]] = field(default_factory=list)  # event_access.new_referee
-    replies: dict[str, dict[str, Any]] = field(default_factory=dict)  # by Idempotency-Key
-
-
-@dataclass
-class LiveEvent:
-    code: str
-    key: str  # the organiser key's hash
-    settings: Settings
-    ev: Event
-    saved: dict[str, Any]  # the last stored ``ev.to_dict()``
-    created: float
-    retry: bool = False  # a result waits for the store to come back
-    running: dict[str, asyncio.Future[None]] = field(default_factory=dict)  # keyed requests
-
-    @property
-    def replies(self) -> Replies:
-        return Replies(self.settings.replies, self.running)
-
-
-# ---------------------------------------------------------------------------------- bodies
-def _fields(body: object, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
-    """A JSON object with exactly these fields (unknown ones refused, required ones there)."""
-    if not isinstance(body, dict):
-        raise bad("the body is a JSON object")
-    unknown = sorted(set(body) - set(required) - set(optional))
-    if unknown:
-        known = ", ".join([*required, *optional])
-        raise bad(f"unknown field(s) {', '.join(map(ascii, unknown))[:200]}; fields: {known}")
-    for name in required:
-        if body.get(name) is None:
-            raise bad(f"the field '{name}' is needed")
-    return body
-
-
-def _int(value: object, what: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise bad(f"'{what}' must be an integer from {lo} to {hi}")
-    return value
-
-
-def _text(value: object, what: str) -> str:
-    """A name: non-empty text, NFC, without control or invisible characters (clean_name)."""
-    if not isinstance(value, str) or not value.strip():
-        raise bad(f"{what} must be a non-empty text")
-    try:
-        return clean_name(value)
-    except ValueError as e:
-        raise bad(f"{what}: {e}") from None
-
-
-def _article(value: object) -> str:
-    """A sanction's article: one line of visible text (as names are), at most 80 characters."""
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise bad("'article' is a text")
-    text = unicodedata.normalize("NFC", value).strip()
-    bad_chars = [c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")]
-    if len(text) > MAX_ARTICLE or bad_chars:
-        raise bad(f"'article' is one line of at most {MAX_ARTICLE} visible characters")
-    return text
-
-
-def _seats(value: object, what: str, most: int = SEATS) -> list[int]:
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > most:
-        raise bad(f"'{what}' is a list of at most {most} seats")
-    return [_int(v, what, 0, SEATS - 1) for v in value]
-
-
-@dataclass
-class TeamBody:
-    """A team as registered: ``Event.add_team``'s arguments."""
-
-    name: str
-    players: list[str]
-    bot: str | None
-    subs: list[str]
-    seed: int | None
-
-    def add(self, ev: Event) -> Any:
-        return ev.add_team(self.name, self.players, self.bot, subs=self.subs, seed=self.seed)
-
-
-def _team_body(body: object, default_bot: str) -> TeamBody:
-    b = _fields(body, ("name", "players"), ("bot", "subs", "seed"))
-    name = _text(b["name"], "a team's name")
-    players = b["players"]
-    if not isinstance(players, list) or len(players) > 10:
-        raise bad(f"team {name}: 'players' is a list of three names (six at a duplicate event)")
-    names = [_text(p, f"team {name}: a player's name") for p in players]
-    subs = b.get("subs") or []
-    if not isinstance(subs, list) or len(subs) > 10:
-        raise bad(f"team {name}: 'subs' is a list of substitutes' names")
-    bench = [_text(p, f"team {name}: a substitute's name") for p in subs]
-    seed = None if b.get("seed") is None else _int(b["seed"], "seed", 1, 256)
-    bot = b.get("bot")
-    if bot is True:
-        bot = default_bot
-    elif bot is False:
-        bot = None
-    if bot is not None and (not isinstance(bot, str) or bot not in agent_names()):
-        raise bad(f"team {name}: 'bot' is true or one of {', '.join(agent_names())}")
-    return TeamBody(name, names, bot, bench, seed)
-
-
-# ---------------------------------------------------------------------------------- views
-def status_of(ev: Event) -> str:
-    if ev.is_over:
-        return "over"
-    cur = ev.current
-    if cur is None:
-        return "registering"
-    return "playing" if not all(m.done for m in cur.matches) else "between_rounds"
-
-
-def table_json(ev: Event, number: int, m: Match, t: Table) -> dict[str, Any]:
-    a, b = (ev.teams[i] for i in t.teams)
-    return {
-        "id": t.id,
-        "round": number,
-        "match": m.id,
-        "teams": [a.name, b.name],
-        "players": [ev.player_at(t, s) for s in range(SEATS)],
-        "room": t.room,
-        "url": f"/r/{t.room}" if t.room else None,
-        "games": [
-            {
-                "places": g["places"],
-                "team_scores": g["team_scores"],
-                "penalties": g.get("penalties") or [],
-                "source": g.get("source"),
-                "sheet": g.get("sheet"),  # what the referee entered (a correction starts there)
-                "extra": i >= ev.games,  # played after a knockout tie (R17.3)
-            }
-            for i, g in enumerate(t.games)
-        ],
-        "allowed": ev.allowed(m, t),
-        "needed": m.needed,
-        "done": m.done,
-    }
-
-
-def event_json(live: LiveEvent) -> dict[str, Any]:
-    """``report.summary`` plus what the pages need (events_api.md). The seed stays hidden
-    until the event is over: it makes every deal of every table."""
-    ev = live.ev
-    out = summary(ev)
-    if not ev.is_over:
-        out["seed"] = None
-    out.update(
-        {
-            "code": live.code,
-            "mode": ev.mode,
-            "status": status_of(ev),
-            "round": len(ev.rounds),
-            "games": ev.games,
-            "fixed_deal": live.settings.fixed_deal,
-            "team_list": [
-                {
-                    "name": t.name,
-                    "players": t.players,
-                    "bot": t.bot,
-                    "disqualified": t.disqualified,
-                    "subs": t.subs,
-                    "seed": t.seed,
-                }
-                for t in ev.teams
-            ],
-            "team_size": ev.team_size,
-            "sequential": ev.sequential,
-            "third_place": ev.third_place,
-            "offenders": ev.offenders(),
-            "open_matches": [
-                m.id for m in (ev.current.matches if ev.current else []) if not m.done
-            ],
-            "tables": [
-                table_json(ev, r.number, m, t)
-                for r in ev.rounds
-                for m in r.matches
-                for t in m.tables
-            ],
-            "clock": round_clock(live),
-        }
-    )
-    return out
-
-
-def round_clock(live: LiveEvent) -> dict[str, Any] | None:
-    """The organiser's round clock while its round is the last drawn and the event goes on
-    (a draw or the end leaves an older clock behind: the pages show none)."""
-    clock = live.settings.clock
-    if not isinstance(clock, dict) or live.ev.is_over or clock.get("round") != len(live.ev.rounds):
-        return None
-    return dict(clock)
-
-
-def rebuild(saved: dict[str, Any]) -> Event:
-    """The event as stored. ``Event.from_dict`` keeps the lists it is given (a table's
-    games), so it gets a copy: the stored dict must never change with the live event."""
-    return Event.from_dict(copy.deepcopy(saved))
-
-
-def invite(key: str, room: str, seat: int, gen: int = 0) -> str:
-    """The invitation of a seat: only the organiser key's holder can make it again. ``gen``
-    counts the seat's reissued links (event_tables.relink): each makes the last one void."""
-    text = f"{room}:{seat}" if gen == 0 else f"{room}:{seat}:{gen}"
-    mac = hmac.new(key.encode(), text.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
-
-
-# ---------------------------------------------------------------------------------- events
 class Events:
     """Every event of one server, with the hub whose rooms play the online tables."""
 
@@ -357,7 +94,11 @@ class Events:
             raise
         try:
             self.store.save_event(
-                live.code, data, new_rooms, self.hub.fence(live.code), asdict(live.settings)
+                live.code,
+                data,
+                new_rooms,
+                self.hub.fence(live.code),
+                asdict(live.settings),
             )
         except Exception as e:
             live.ev, live.settings = rebuild(live.saved), settings
@@ -365,6 +106,14 @@ class Events:
             raise Unavailable(f"the store refused the change ({type(e).__name__})") from None
         live.saved = data
         return out
+
+    def act(self, live: LiveEvent, fn: Callable[[Event], T], who: Actor) -> T:
+        """A change by the organiser or a referee (``change``); what the event refuses
+        (``EventError``) is a 400 with its text."""
+        try:
+            return self.change(live, fn, by=who.label)
+        except EventError as e:
+            raise bad_request(str(e)) from None
 
     # ------------------------------------------------------------------ start-up
     def load(self, homes: Sequence[str] | None = None) -> None:
@@ -531,14 +280,14 @@ class Events:
         code = str(request.path_params["code"])
         ip = request.client.host if request.client is not None else ""
         if self.hub.unknown.refused(ip):  # only unknown codes count (gouji.server.plumbing.probes)
-            raise EventApiError(429, "rate_limited", PROBING)
+            raise ApiError(429, "rate_limited", PROBING)
         live = self.events.get(code.strip().upper()) if _CODE.fullmatch(code) else None
         if live is None and _CODE.fullmatch(code) and self.locate is not None:
             code = code.strip().upper()
             live = self.events.get(code) if self.locate(code) else None  # or raises Moved
         if live is None:
             if not self.hub.unknown.count(ip):
-                raise EventApiError(429, "rate_limited", UNKNOWN_CODES)
+                raise ApiError(429, "rate_limited", UNKNOWN_CODES)
             raise not_found(f"no event {code[:20]!a}")
         return live
 
@@ -547,9 +296,9 @@ class Events:
         """The organiser key of the request (403 unless it is this event's)."""
         m = _BEARER.fullmatch(request.headers.get("authorization", ""))
         if m is None:
-            raise EventApiError(403, "forbidden", "the organiser key is needed: Bearer <key>")
+            raise ApiError(403, "forbidden", "the organiser key is needed: Bearer <key>")
         if not tokens.matches(m.group(1), live.key):
-            raise EventApiError(403, "forbidden", "this is not the organiser key of the event")
+            raise ApiError(403, "forbidden", "this is not the organiser key of the event")
         return m.group(1)
 
     @staticmethod
@@ -558,16 +307,18 @@ class Events:
         table or match id); 403 otherwise."""
         m = _BEARER.fullmatch(request.headers.get("authorization", ""))
         if m is None:
-            raise EventApiError(
-                403, "forbidden", "the organiser or a referee key is needed: Bearer <key>"
+            raise ApiError(
+                403,
+                "forbidden",
+                "the organiser or a referee key is needed: Bearer <key>",
             )
         if tokens.matches(m.group(1), live.key):
             return Actor("organiser")
         who = referee_by_key(live.settings.referees, m.group(1))
         if who is None:
-            raise EventApiError(403, "forbidden", "this is not a key of the event")
+            raise ApiError(403, "forbidden", "this is not a key of the event")
         if where is not None and not who.covers(where):
-            raise EventApiError(403, "forbidden", f"referee {who.name} does not referee {where}")
+            raise ApiError(403, "forbidden", f"referee {who.name} does not referee {where}")
         return who
 
     @staticmethod
@@ -597,93 +348,18 @@ class Events:
             raise conflict(f"the match of table {t.id} is decided")
 
     # ------------------------------------------------------------------ creation
-    def create(self, body: object, local: bool = True) -> tuple[LiveEvent, str]:
-        b = _fields(
-            body,
-            ("name", "preset", "format", "mode"),
-            (
-                "rounds",
-                "duplicate",
-                "sequential",
-                "third_place",
-                "games",
-                "seed",
-                "teams",
-                "bot",
-                "bot_delay_ms",
-                "next_delay_ms",
-                "timer_s",
-                "overrides",
-            ),
-        )
-        name = _text(b["name"], "the event's name")
-        for f in ("preset", "format", "mode"):
-            if not isinstance(b[f], str):
-                raise bad(f"'{f}' must be a string")
-        try:  # the rules as a room would read them (overrides, supported by the engine)
-            cfg, _ = parse_config({"preset": b["preset"], "overrides": b.get("overrides")})
-        except ConfigProblem as e:
-            raise bad(str(e)) from None
-        settings = Settings(remote=not local)
-        if b.get("bot") is not None:
-            if not isinstance(b["bot"], str) or b["bot"] not in agent_names():
-                raise bad(f"'bot' must be one of {', '.join(agent_names())}")
-            settings.bot = b["bot"]
-        if b.get("bot_delay_ms") is not None:
-            settings.bot_delay_ms = _int(b["bot_delay_ms"], "bot_delay_ms", 0, 60_000)
-        if b.get("next_delay_ms") is not None:
-            settings.next_delay_ms = _int(b["next_delay_ms"], "next_delay_ms", 0, 600_000)
-        if "timer_s" in b:
-            t = b["timer_s"]
-            if t is not None and (
-                not isinstance(t, int | float) or isinstance(t, bool) or not 0 < t <= 3600
-            ):
-                raise bad("'timer_s' must be a number of seconds in (0, 3600] or null")
-            settings.timer_s = None if t is None else float(t)
-        duplicate = b.get("duplicate", False)
-        sequential = b.get("sequential", False)
-        third_place = b.get("third_place", False)
-        for flag, value in (
-            ("duplicate", duplicate),
-            ("sequential", sequential),
-            ("third_place", third_place),
-        ):
-            if not isinstance(value, bool):
-                raise bad(f"'{flag}' must be true or false")
-        rounds = None if b.get("rounds") is None else _int(b["rounds"], "rounds", 1, 50)
-        games = None if b.get("games") is None else _int(b["games"], "games", 1, 20)
-        if b.get("seed") is not None:
-            seed = _int(b["seed"], "seed", 0, 2**53)
-            settings.fixed_deal = True  # whoever fixes the seed knows every deal
-        else:
-            seed = secrets.randbelow(2**53)
-        teams = b.get("teams") or []
-        if not isinstance(teams, list) or len(teams) > 256:
-            raise bad("'teams' is a list of at most 256 teams")
-        try:
-            ev = Event(
-                name,
-                cfg.preset,
-                b["format"],
-                rounds=rounds,
-                duplicate=duplicate,
-                sequential=sequential,
-                third_place=third_place,
-                games=games,
-                seed=seed,
-                mode=b["mode"],
-                overrides=cfg.overrides,
-            )
-            with ev.acting("organiser", round(self.hub.clock.time(), 3)):
-                for team in teams:
-                    _team_body(team, settings.bot).add(ev)
-        except EventError as e:
-            raise bad(str(e)) from None
+    def create(self, ev: Event, settings: Settings, local: bool = True) -> tuple[LiveEvent, str]:
+        """A new event (``bodies.new_event``), stored; its live state and the organiser key
+        (shown once: only its hash is kept). An event made from afar (not ``local``) is
+        bounded as all-bot rooms are."""
         if not local:  # bounded as all-bot rooms are: a round must fit an hour's rooms
             bots = sum(1 for t in ev.teams if t.bot is not None)
-            most, tables = self.hub.limits.rooms_per_ip_per_hour, 2 if ev.duplicate else 1
+            most, tables = (
+                self.hub.limits.rooms_per_ip_per_hour,
+                2 if ev.duplicate else 1,
+            )
             if bots // 2 * tables > most:
-                raise bad(
+                raise bad_request(
                     f"{bots} bot teams could make {bots // 2 * tables} all-bot tables in one "
                     f"round; from another machine than the server's an event starts at most "
                     f"{most} an hour, as all-bot rooms: register fewer bot teams, or create "
@@ -694,7 +370,11 @@ class Events:
         data = ev.to_dict()
         try:
             created = self.store.create_event(
-                code, tokens.token_hash(key), asdict(settings), data, self.hub.fence(code)
+                code,
+                tokens.token_hash(key),
+                asdict(settings),
+                data,
+                self.hub.fence(code),
             )
         except Exception as e:
             log.error("event %s: the store refused it: %s", code, e)
@@ -738,7 +418,7 @@ class Events:
             far = live.settings.remote and ip is not None and not is_local(ip)
             if bots and far and not self.hub.created.take(str(ip), bots):
                 most = self.hub.limits.rooms_per_ip_per_hour
-                raise EventApiError(
+                raise ApiError(
                     429,
                     "rate_limited",
                     f"this round would start {bots} all-bot tables; from your address at most "
@@ -754,7 +434,7 @@ class Events:
                 by="organiser",
             )
         except EventError as e:
-            raise bad(str(e)) from None
+            raise bad_request(str(e)) from None
         links: dict[str, list[str | None]] = {}
         for m in rnd.matches:
             for t in m.tables:
@@ -845,28 +525,32 @@ class Events:
 
     # ------------------------------------------------------------------ sanctions
     async def sanction(
-        self, live: LiveEvent, m: Match, t: Table, body: object, by: str
+        self, live: LiveEvent, m: Match, t: Table, given: SanctionBody, by: str
     ) -> dict[str, Any]:
-        b = _fields(body, ("kind", "seat"), ("points", "article", "game"))
-        kind, seat = b["kind"], _int(b["seat"], "seat", 0, SEATS - 1)
-        if not isinstance(kind, str):
-            raise bad("'kind' must be a string")
-        points = b.get("points", -2)
-        article = _article(b.get("article"))
-        points = -2 if points is None else _int(points, "points", -100, 100)
-        game = None if b.get("game") is None else _int(b["game"], "game", 0, 1000)
+        """A sanction ``by`` the organiser or a referee: at a real-card table, or for a game
+        already in, a change of the event; at a table playing online, through its room's
+        engine (stored in the room's transaction, with the event)."""
+        kind, seat, points, article, game = (
+            given.kind, given.seat, given.points, given.article, given.game
+        )  # fmt: skip
         self.check_playing(live, m, t, decided_ok=game is not None)
 
         def give(ev: Event, engine: bool = False) -> dict[str, Any]:
             return ev.sanction(
-                t.id, kind, seat, points=points, article=article, game=game, engine=engine
+                t.id,
+                kind,
+                seat,
+                points=points,
+                article=article,
+                game=game,
+                engine=engine,
             )
 
         if t.room is None or game is not None:  # a real-card table, or a game already in
             try:
                 entry = self.change(live, give, by=by)
             except EventError as e:
-                raise bad(str(e)) from None
+                raise bad_request(str(e)) from None
             self.steer(live)
             return entry
         room = self.hub.get(t.room)
@@ -889,14 +573,17 @@ class Events:
                     entry = give(live.ev, engine=True)
             except EventError as e:
                 live.ev = rebuild(live.saved)
-                raise bad(str(e)) from None
+                raise bad_request(str(e)) from None
             data, old = live.ev.to_dict(), live.saved
             live.saved = data  # what the room's transaction stores with the sanction
             text = json.dumps({"kind": kind, "points": points, "article": entry["article"]})
             now = self.hub.clock.time()
             try:
                 room.commit(
-                    "sanction", seat, text, also=lambda conn: put_event(conn, live.code, data, now)
+                    "sanction",
+                    seat,
+                    text,
+                    also=lambda conn: put_event(conn, live.code, data, now),
                 )
             except StoreFailed as e:
                 live.saved, live.ev = old, rebuild(old)
@@ -906,90 +593,3 @@ class Events:
                 raise conflict(f"table {t.id}: {e}") from None
         self.steer(live)
         return entry
-
-
-# ---------------------------------------------------------------------------------- HTTP
-async def read_body(request: Request) -> Any:
-    """The JSON body, bounded as the rooms' (413 over ``MAX_BODY``; 400 if not JSON)."""
-    length = (request.headers.get("content-length") or "").lstrip("0")
-    too_big = EventApiError(413, "too_large", f"the body is over {MAX_BODY} bytes")
-    if length.isascii() and length.isdigit() and (len(length) > 7 or int(length) > MAX_BODY):
-        raise too_big
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise too_big
-    if not body.strip():
-        return {}
-    try:
-        return load_json(body)
-    except BadJson as e:
-        raise bad(f"the body is not acceptable JSON: {e}") from None
-
-
-Handler = Callable[[Request], Awaitable[Response]]
-
-
-def guard(events: Events, fn: Handler) -> Handler:
-    """A failure stays in its request: the event goes back to what is stored."""
-
-    async def run(request: Request) -> Response:
-        try:
-            return await fn(request)
-        except (EventApiError, Moved):  # Moved: the app redirects to the event's process
-            raise
-        except Unavailable as e:
-            raise EventApiError(503, "unavailable", f"{e}; nothing changed, try again") from None
-        except Exception:
-            log.exception("events: %s %s failed", request.method, request.url.path)
-            code = str(request.path_params.get("code", "")).upper()
-            live = events.events.get(code)
-            if live is not None:
-                with contextlib.suppress(Exception):
-                    live.ev = rebuild(live.saved)
-            why = "the server failed on this request"
-            raise EventApiError(500, "server_error", why) from None
-
-    return run
-
-
-def routes(events: Events) -> list[Route]:
-    """The events API (events_api.md); the pages are served by the app. Results, sanctions,
-    corrections and referees are ``event_records``'s; the workbook and CSVs ``exports``'s."""
-
-    def guarded(fn: Handler) -> Handler:
-        return guard(events, fn)
-
-    async def create(request: Request) -> Response:
-        ip = request.client.host if request.client is not None else ""
-        local = is_local(ip)
-        if not local and not events.hub.created.allow(ip):
-            most = events.hub.limits.rooms_per_ip_per_hour
-            raise EventApiError(429, "rate_limited", f"at most {most} rooms or events an hour")
-        live, key = events.create(await read_body(request), local)
-        code = live.code
-        return JSONResponse(
-            {"code": code, "url": f"/e/{code}", "admin_url": f"/e/{code}/admin", "key": key},
-            status_code=201,
-        )
-
-    async def show(request: Request) -> Response:
-        now = round(events.hub.clock.time(), 3)  # the pages' countdowns read the server's time
-        return JSONResponse({**event_json(events.find(request)), "now": now})
-
-    async def links(request: Request) -> Response:
-        live = events.find(request)
-        key = events.organiser(request, live)
-        return JSONResponse(events.links(live, key))
-
-    base = "/api/events/{code}"
-    return [
-        Route("/api/events", guarded(create), methods=["POST"]),
-        Route(base, guarded(show)),
-        Route(base + "/links", guarded(links)),
-    ]
-
-
-def error_response(exc: EventApiError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)

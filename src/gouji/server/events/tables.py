@@ -2,7 +2,7 @@
 reissued (docs/protocol.md, "Events"; docs/decisions.md D86).
 
 A seat's invitation is an HMAC of the organiser key, the room, the seat and the seat's
-generation (``events.invite``); reissuing a link stores a ``relink`` action in the room (the
+generation (``live.invite``); reissuing a link stores a ``relink`` action in the room (the
 new invitation's hash and generation, folded into the room's seating like every other
 change, so a restart replays it). Whoever held the seat by the old link loses it at once.
 """
@@ -16,22 +16,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gouji.server.events.service import (
-    Events,
-    LiveEvent,
-    Unavailable,
-    _fields,
-    bad,
-    conflict,
-    invite,
-    not_found,
-    read_body,
-)
-from gouji.server.events.sheets import keyed
+from gouji.server.events.guard import keyed
+from gouji.server.events.live import LiveEvent, Unavailable, invite
+from gouji.server.events.service import Events
 from gouji.server.plumbing import tokens
+from gouji.server.plumbing.http import bad_request, conflict, fields, not_found, read_json
 from gouji.server.plumbing.store import SeatRow
 from gouji.server.tables.protocol import SEATS
-from gouji.server.tables.rooms import StoreFailed
+from gouji.server.tables.room import StoreFailed
 
 REPLACED = "the organiser gave this seat a new link: the old one no longer works"
 
@@ -40,7 +32,7 @@ async def relink(events: Events, request: Request, live: LiveEvent) -> Response:
     """``POST /api/events/{code}/tables/{table}/seats/{seat}/link`` (organiser): a new link
     for a player's seat (seats from 0, as everywhere in the API); the old one stops working."""
     key = events.organiser(request, live)
-    _fields(await read_body(request), (), ())
+    fields(await read_json(request), (), ())
     m, t = events.table_of(live, request)
     raw = str(request.path_params["seat"])
     if not (raw.isascii() and raw.isdigit() and len(raw) == 1 and int(raw) < SEATS):
@@ -56,7 +48,7 @@ async def relink(events: Events, request: Request, live: LiveEvent) -> Response:
         seating = room.config.seating or []
         entry = seating[seat] if seat < len(seating) else {}
         if entry.get("invite") is None:
-            raise bad(f"seat {seat} of table {t.id} is a bot's: it has no link")
+            raise bad_request(f"seat {seat} of table {t.id} is a bot's: it has no link")
         gen = int(entry.get("gen", 0)) + 1
         fresh = invite(key, room.code, seat, gen)
         text = json.dumps({"invite": tokens.token_hash(fresh), "gen": gen})

@@ -4,7 +4,7 @@ public page (for the wall page, ``/e/{code}/wall``) and the list of the server's
 
 The clock is event state kept with the server's settings of the event (``Settings.clock``):
 ``{"round", "started", "minutes"}`` in the server's clock's epoch seconds, stored before it is
-answered, so a restart keeps it. The event's JSON carries it (``events.round_clock``) and the
+answered, so a restart keeps it. The event's JSON carries it (``views.round_clock``) and the
 server's ``now``, so that a page counts down right whatever its own clock says.
 
 The QR code encodes the public page on the host the request came to, never a text the client
@@ -19,7 +19,6 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -29,19 +28,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gouji.competition.event import Event, EventError
-from gouji.server.events.service import (
-    EventApiError,
-    Events,
-    LiveEvent,
-    Unavailable,
-    bad,
-    conflict,
-    guard,
-    read_body,
-    round_clock,
-    status_of,
-)
-from gouji.server.events.sheets import keyed
+from gouji.server.events.guard import guard, keyed
+from gouji.server.events.live import LiveEvent, Unavailable
+from gouji.server.events.service import Events
+from gouji.server.events.views import round_clock, status_of
+from gouji.server.plumbing.http import ApiError, bad_request, conflict, read_json
 
 log = logging.getLogger("gouji.server")
 
@@ -51,21 +42,20 @@ LIST_SIZE = 100  # the public list: the newest events
 #: IPv6 address and a port), nothing else.
 _BASE = re.compile(r"https?://(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?/")
 
-Handler = Callable[[Request], Awaitable[Response]]
-Write = Callable[[Request, LiveEvent], Awaitable[Response]]
-
 
 # ---------------------------------------------------------------------------------- clock
 def parse_minutes(body: object) -> int | None:
     """``{"minutes": N}`` (1…300) starts a clock, ``{"minutes": null}`` stops it."""
     lo, hi = CLOCK_MINUTES
     if not isinstance(body, dict) or set(body) != {"minutes"}:
-        raise bad('the body is {"minutes": N} with N from 1 to 300, or {"minutes": null}')
+        raise bad_request('the body is {"minutes": N} with N from 1 to 300, or {"minutes": null}')
     minutes = body["minutes"]
     if minutes is None:
         return None
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not lo <= minutes <= hi:
-        raise bad(f"'minutes' must be an integer from {lo} to {hi}, or null to stop the clock")
+        raise bad_request(
+            f"'minutes' must be an integer from {lo} to {hi}, or null to stop the clock"
+        )
     return minutes
 
 
@@ -99,7 +89,7 @@ def public_url(request: Request, code: str) -> str:
     a plain name or address: nothing else is ever encoded)."""
     base = str(request.base_url)
     if len(base) > 300 or not _BASE.fullmatch(base):
-        raise bad("this server's address cannot be put in a QR code")
+        raise bad_request("this server's address cannot be put in a QR code")
     return f"{base}e/{code}"
 
 
@@ -174,7 +164,7 @@ def routes(events: Events) -> list[Route]:
 
     async def clock(request: Request, live: LiveEvent) -> Response:
         events.organiser(request, live)
-        set_clock(events, live, parse_minutes(await read_body(request)))
+        set_clock(events, live, parse_minutes(await read_json(request)))
         now = round(events.hub.clock.time(), 3)
         return JSONResponse({"clock": round_clock(live), "now": now})
 
@@ -191,7 +181,7 @@ def routes(events: Events) -> list[Route]:
             lines = listing.newest()
         except Exception:  # the store is away: say so, as the other event routes do
             log.exception("events: the list could not be read")
-            raise EventApiError(
+            raise ApiError(
                 503, "unavailable", "the list of events cannot be read now, try again"
             ) from None
         return JSONResponse({"events": lines})

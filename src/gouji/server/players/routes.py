@@ -21,10 +21,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gouji.server.events.service import read_body
 from gouji.server.players.accounts import SESSION_S, Account, AccountError, Accounts
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.clock import Clock
+from gouji.server.plumbing.http import read_json as read_body
 from gouji.server.plumbing.limits import WindowCounter, is_local
 
 SESSION_COOKIE = "gouji_session"

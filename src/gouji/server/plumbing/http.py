@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from starlette.requests import Request
@@ -117,3 +118,28 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
         return load_json(body)
     except BadJson as e:
         raise bad_request(f"the body is not acceptable JSON: {e}") from None
+
+
+# ---------------------------------------------------------------------------- body fields
+def fields(body: object, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
+    """A JSON object with exactly these fields: unknown ones refused, required ones there
+    (not null). Strict bodies: a misspelt field is an error, never silently ignored."""
+    if not isinstance(body, dict):
+        raise bad_request("the body is a JSON object")
+    unknown = sorted(set(body) - set(required) - set(optional))
+    if unknown:
+        known = ", ".join([*required, *optional])
+        raise bad_request(
+            f"unknown field(s) {', '.join(map(ascii, unknown))[:200]}; fields: {known}"
+        )
+    for name in required:
+        if body.get(name) is None:
+            raise bad_request(f"the field '{name}' is needed")
+    return body
+
+
+def integer(value: object, what: str, lo: int, hi: int) -> int:
+    """An integer field from ``lo`` to ``hi`` (a JSON ``true`` is not 1)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise bad_request(f"'{what}' must be an integer from {lo} to {hi}")
+    return value

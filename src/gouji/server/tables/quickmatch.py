@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gouji.engine.rules import DEFAULT_PRESET, PRESET_NAMES
-from gouji.server.events.service import read_body
+from gouji.server.plumbing.http import read_json as read_body
 from gouji.server.plumbing.limits import is_local
 from gouji.server.tables.lobby import Directory
 from gouji.server.tables.protocol import SEATS, ConfigProblem, parse_config
