@@ -20,7 +20,7 @@ from gouji.engine.rules import PRESET_NAMES, Rules, make_rules
 from gouji.rulesdoc import LANGS, NAMES, SUMMARIES, document, filename, main
 from gouji.server import create_app
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 CASES = [(p, lang) for p in PRESET_NAMES for lang in LANGS]
 
 
