@@ -26,6 +26,7 @@ COMPILED_MODULES = (
     "gouji.engine.plays",
     "gouji.engine.actions",
     "gouji.engine.rules",
+    "gouji.engine.presets",
     "gouji.engine.deal",
     "gouji.engine.gamelog",
     "gouji.engine.reasons",

@@ -20,7 +20,7 @@ import pytest
 import gouji.build
 from gouji import Game, make_rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "GOUJI_PURE"}
 
 
@@ -142,10 +142,10 @@ def test_a_stale_compiled_build_is_not_used(tmp_path: Path) -> None:
     env = {**CHILD_ENV, "PYTHONPATH": str(tree / "src")}
     fresh = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert fresh.stdout.split() == ["compiled"], fresh.stderr
-    os.utime(tree / "src" / "gouji" / "game.py")  # edited after the build
+    os.utime(tree / "src" / "gouji" / "engine" / "referee" / "game.py")  # edited after the build
     stale = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert stale.stdout.split() == ["pure"]
-    assert re.search(r"older than the source of gouji\.game", stale.stderr)
+    assert re.search(r"older than the source of gouji\.engine\.referee\.game", stale.stderr)
 
 
 def test_games_and_matches_deep_copy_and_pickle_whole() -> None:
