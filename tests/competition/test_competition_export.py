@@ -261,7 +261,7 @@ def test_the_audit_log_says_who_when_what_and_before_after() -> None:
 def test_every_logged_action_has_words() -> None:
     """Whatever the event or the server writes to the log (``_note``/``note`` calls) reads
     as words in both languages, never as its code."""
-    src = Path(__file__).resolve().parent.parent / "src" / "gouji"
+    src = Path(__file__).resolve().parents[2] / "src" / "gouji"
     found: set[str] = set()
     for path in [src / "competition" / "event.py", *sorted((src / "server").glob("event*.py"))]:
         text = path.read_text(encoding="utf-8")

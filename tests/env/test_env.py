@@ -38,7 +38,7 @@ from support import sized
 # environments are exempted by name), and a Dict space its "should be Box" note.
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "env.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "env.md"
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -20,7 +20,7 @@ import pytest
 from gouji.cli import build_parser
 from gouji.server.site.supervisor import Worker, haproxy_config
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 NAMES = ("w1", "w2", "w3")
 COMPOSE_WORKERS = [Worker(name, name, 8000) for name in NAMES]

@@ -19,7 +19,7 @@ import runservices
 
 pytestmark = pytest.mark.timeout(60)
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[1]  # tests/, where runservices.py lives
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from ..wsutil import fast_app
 
 pytestmark = pytest.mark.timeout(60)
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "gouji" / "web"
+WEB = Path(__file__).resolve().parents[3] / "src" / "gouji" / "web"
 PAGES = sorted(p.name for p in WEB.glob("*.html"))
 
 

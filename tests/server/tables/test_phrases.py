@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from gouji.server import create_app
 from gouji.server.plumbing.clock import Clock
-from gouji.server.plumbing.store import Store
+from gouji.server.site.store import Store
 from gouji.server.tables.phrases import EMOTES, QUICK_WORDS, SAY_IDS
 
 from ..eventutil import QUICK, create_event
@@ -23,7 +23,7 @@ from ..wsutil import FAST, Message, Player, create_room, fast_app, player
 
 pytestmark = pytest.mark.timeout(60)
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "gouji" / "web"
+WEB = Path(__file__).resolve().parents[3] / "src" / "gouji" / "web"
 
 
 class SteppedClock(Clock):
