@@ -5,6 +5,7 @@
 // with a competition's scoring (`room.chat` false: R19.5, no signalling between partners).
 import { el, lsGet, lsSet } from "./common.js";
 import { getLang } from "./i18n.js";
+import { table, whenTable } from "./state.js";
 
 // The server's ids (gouji.server.tables.phrases.QUICK_WORDS, EMOTES), in the order the list shows them.
 export const PHRASES = {
@@ -78,7 +79,7 @@ export function sayText(id, lang = getLang()) {
 }
 
 function state() {
-  return window.gouji.state;
+  return table.state;
 }
 
 function chatOn() {
@@ -207,7 +208,7 @@ function fillPanel() {
 }
 
 function say(id) {
-  if (!window.gouji.send({ type: "say", id })) return;
+  if (!table.send({ type: "say", id })) return;
   closePanel();
   const b = $("say-open");
   b.disabled = true; // the server takes one every 3 s: the button says so by resting
@@ -319,7 +320,7 @@ function onMessage(msg) {
 
 function start() {
   const wrap = document.querySelector(".felt-wrap");
-  if (!window.gouji || !wrap) return;
+  if (!wrap) return;
   wrap.append(
     el("div", { id: "say-bubbles", class: "say-bubbles", "aria-live": "polite" }),
     openButton(),
@@ -327,7 +328,7 @@ function start() {
     el("div", { id: "say-menu", class: "say-menu hidden" }),
   );
   document.head.append(el("style", { id: "say-muted-style" }));
-  window.gouji.listeners.push(onMessage);
+  table.listeners.push(onMessage);
   $("felt").addEventListener("click", onFeltClick);
   $("lang").addEventListener("click", update); // after table.js's own: the new language
   document.addEventListener("click", (e) => {
@@ -345,4 +346,4 @@ function start() {
   update();
 }
 
-start();
+whenTable(start);

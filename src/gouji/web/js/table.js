@@ -7,6 +7,7 @@ import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
 import { settlementPanel } from "./settlement.js";
 import { isMuted, setMuted, sound, unlockOnGesture } from "./sound.js";
 import { helpSheet } from "./glossary.js";
+import { setTable, table, tell } from "./state.js";
 import { firstLeadMade, hasTribute, huanCheckText, tributePanel } from "./tribute.js";
 import { displayName, errorText, eventText, momentOf, namer, noteText, placesLine, reasonText, ruleHref, setTeamNames, teamName } from "./words.js";
 
@@ -159,7 +160,7 @@ function connect() {
       return;
     }
     onMessage(msg);
-    for (const f of window.gouji.listeners) f(msg);
+    tell(msg);
   };
   ws.onclose = () => {
     if (S.ws !== ws) return;
@@ -1284,6 +1285,7 @@ function start() {
   connect(); // at once: a running table is shown to a spectator, a name is asked only to sit
 }
 
-// for tests and debugging: the state, the senders, and listeners of every server message
-window.gouji = { state: S, send, act, listeners: [] };
+// the table for its other parts (state.js); for tests and debugging also as window.gouji
+setTable({ state: S, send, act });
+window.gouji = table;
 start();

@@ -5,6 +5,7 @@
 // 托管 (the server decides), nor for the page's automatic pass (自动过牌).
 import { el, lsGet, lsSet, toast } from "./common.js";
 import { getLang } from "./i18n.js";
+import { table, whenTable } from "./state.js";
 
 const NOTIFY_KEY = "gouji.notify";
 const AUTO_KEY = "gouji.autopass"; // table.js's 自动过牌 switch
@@ -146,13 +147,13 @@ function renderButton() {
   b.title = w("hint");
   b.classList.toggle("off", !on);
   b.setAttribute("aria-pressed", String(on));
-  const S = window.gouji.state;
+  const S = table.state;
   b.classList.toggle("hidden", !("Notification" in window) || S.seat === null);
 }
 
 // ------------------------------------------------------------------ start
 function onState() {
-  const now = myDecision(window.gouji.state);
+  const now = myDecision(table.state);
   if (now && document.hidden) {
     mark();
     if (!T.was) notify(); // it has just become the player's decision
@@ -165,11 +166,10 @@ function onVisibility() {
   if (!document.hidden) {
     unmark();
     clearNotes();
-  } else if (myDecision(window.gouji.state)) mark(); // left while it is the player's turn
+  } else if (myDecision(table.state)) mark(); // left while it is the player's turn
 }
 
 function start() {
-  if (!window.gouji) return;
   const lang = document.getElementById("lang");
   if (lang) {
     lang.before(el("button", { type: "button", id: "notify", class: "small off", onclick: toggleNotify }));
@@ -178,11 +178,11 @@ function start() {
       if (T.marked) document.title = w("title", T.title);
     });
   }
-  window.gouji.listeners.push((msg) => {
+  table.listeners.push((msg) => {
     if (msg.type === "state" || msg.type === "welcome" || msg.type === "replaced") onState();
   });
   document.addEventListener("visibilitychange", onVisibility);
   renderButton();
 }
 
-start();
+whenTable(start);
