@@ -36,10 +36,9 @@ from gouji.server.events.service import Events
 from gouji.server.pages.rules import NoRulesPage, pick_lang, render_rules_page
 from gouji.server.pages.webapp import routes as webapp_routes
 from gouji.server.players.accounts import NEUTRAL_NAME, Account, Accounts
-from gouji.server.players.record_routes import routes as player_routes
 from gouji.server.players.records import Records
-from gouji.server.players.routes import GuestCookie, account_of, guest_of
-from gouji.server.players.routes import routes as account_routes
+from gouji.server.players.routes import routes as player_routes
+from gouji.server.players.sessions import GuestCookie, account_of, guest_of
 from gouji.server.plumbing.clock import SYSTEM, Clock
 from gouji.server.plumbing.headers import SecurityHeaders
 from gouji.server.plumbing.http import MAX_BODY, BadJson, error_response, load_json
@@ -426,8 +425,7 @@ def create_app(
         Route("/r/{code}", table),
         Route("/replay/{code}/{index}", replay_page),
         Route("/rules/{preset}", rules_page),
-        *account_routes(accounts, clock, on_sign_up=signed_up, on_delete=deleted),
-        *player_routes(accounts, records),
+        *player_routes(accounts, records, clock, on_sign_up=signed_up, on_delete=deleted),
         *quick_routes(hub, directory),
         Route("/account", event_page("account.html")),
         Route("/players/{name}", event_page("player.html")),

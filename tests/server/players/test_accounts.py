@@ -16,22 +16,14 @@ from starlette.testclient import TestClient
 
 from gouji.server import create_app
 from gouji.server.players.accounts import NEUTRAL_NAME, AccountError, account_name
-from gouji.server.players.routes import GUEST_COOKIE, HINT_COOKIE, SESSION_COOKIE
+from gouji.server.players.sessions import GUEST_COOKIE, HINT_COOKIE, SESSION_COOKIE
 from gouji.server.players.store import accounts_table, sessions_table
+from gouji.server.plumbing.db import engine_url
 from gouji.server.plumbing.limits import Limits
-from gouji.server.plumbing.store import engine_url
 from support import LIGHT_HASHER, sized
 
+from ..accountutil import PASSWORD, sign_up
 from ..wsutil import FAST, Player, create_room, fast_app
-
-PASSWORD = "correct horse"
-
-
-def sign_up(client: TestClient, name: str = "Ann", password: str = PASSWORD) -> dict[str, Any]:
-    r = client.post("/api/accounts", json={"name": name, "password": password})
-    assert r.status_code == 201, r.text
-    body: dict[str, Any] = r.json()
-    return body
 
 
 def _cookie_attrs(response: Any, name: str) -> str:

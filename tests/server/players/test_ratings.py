@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import create_engine, insert, select
 from starlette.testclient import TestClient
 
-from gouji.server.players.ratings import BOT_RATINGS, LISTED_GAMES, NEW, Rating, rate_game
-from gouji.server.players.records import play_facts, plays_table, ratings_table
-from gouji.server.plumbing.store import engine_url
+from gouji.agents.ratings import BOT_RATINGS
+from gouji.server.players.ratings import LISTED_GAMES, NEW, Rating, rate_game
+from gouji.server.players.records import FinishedGame, play_facts, plays_table, ratings_table
+from gouji.server.plumbing.db import engine_url
 
-from ..players.test_accounts import PASSWORD, sign_up
+from ..accountutil import PASSWORD, sign_up
 from ..wsutil import Player, create_room, fast_app
 
 
@@ -129,7 +130,7 @@ def test_an_unrated_room_records_but_does_not_rate(sqlite_url: str) -> None:
 def test_a_failing_record_never_stops_the_table(sqlite_url: str) -> None:
     app = fast_app(sqlite_url)
 
-    def broken(room: Any, index: int) -> None:
+    def broken(game: FinishedGame) -> None:
         raise RuntimeError("the records' database is gone")
 
     with TestClient(app) as client:
@@ -194,7 +195,7 @@ def test_a_rating_row_is_made_once_and_counts_every_game(db_url: str) -> None:
     """The first rated game makes the row (yielding to one made meanwhile), every game
     updates it."""
     from gouji.server.players.records import Records
-    from gouji.server.plumbing.store import Store
+    from gouji.server.site.store import Store
 
     store = Store(db_url)
     records = Records(store)

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from gouji.server.plumbing.clock import FastClock
 from gouji.server.tables.quickmatch import FILL_AFTER_S, QUICK_BOT, pick
 
-from ..players.test_accounts import sign_up
+from ..accountutil import sign_up
 from ..wsutil import Player, fast_app
 
 SPEED = 30.0  # table time 30× as fast: the 15 s wait takes half a second

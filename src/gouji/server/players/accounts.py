@@ -20,8 +20,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from gouji.server.players.store import AccountRow, AccountStore
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.clock import SYSTEM, Clock
+from gouji.server.plumbing.db import Database
+from gouji.server.plumbing.http import ApiError
 from gouji.server.plumbing.limits import Limits
-from gouji.server.plumbing.store import Store
 
 NAME_MIN, NAME_MAX = 2, 20
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
@@ -33,14 +34,15 @@ _NAME_PUNCTUATION = set("_-·.")
 _RESERVED = {"guest", "游客", "bot", "admin", "匿名", NEUTRAL_NAME.casefold()}
 
 
-class AccountError(Exception):
-    """A refused account request: ``status``, a stable ``code`` and a clear ``message``."""
+class AccountError(ApiError):
+    """A refused account request: an ``ApiError`` (``status``, a stable ``code``, a clear
+    ``message``), with ``retry_after`` seconds past the log-in limits."""
 
-    def __init__(self, status: int, code: str, message: str, retry_after: int | None = None):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: int | None = None
+    ) -> None:
+        headers = {"retry-after": str(retry_after)} if retry_after else None
+        super().__init__(status, code, message, headers)
         self.retry_after = retry_after
 
 
@@ -91,7 +93,7 @@ class Accounts:
 
     def __init__(
         self,
-        store: Store,
+        store: Database,
         limits: Limits | None = None,
         clock: Clock = SYSTEM,
         hasher: PasswordHasher | None = None,

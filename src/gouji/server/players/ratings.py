@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from gouji.agents.ratings import BOT_RATINGS as BOT_RATINGS  # the bots' fixed ratings
+from gouji.agents.ratings import BOT_RATINGS
 
 PROVISIONAL_GAMES = 20
 LISTED_GAMES = 5
@@ -38,6 +38,7 @@ NEW = Rating(MODEL.mu, MODEL.sigma)
 
 
 def bot_rating(bot: str) -> Rating:
+    """A bot level's fixed rating (``gouji.agents.ratings``; KeyError for a bot without)."""
     mu, sigma = BOT_RATINGS[bot]
     return Rating(mu, sigma)
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -37,8 +38,8 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
+from gouji.agents.ratings import BOT_RATINGS
 from gouji.server.players.ratings import (
-    BOT_RATINGS,
     LISTED_GAMES,
     NEW,
     PROVISIONAL_GAMES,
@@ -48,10 +49,7 @@ from gouji.server.players.ratings import (
 )
 from gouji.server.players.store import accounts_table
 from gouji.server.plumbing.clock import SYSTEM, Clock
-from gouji.server.plumbing.store import SCHEMA_LOCK, Store
-
-if TYPE_CHECKING:
-    from gouji.server.tables.rooms import Room
+from gouji.server.plumbing.db import SCHEMA_LOCK, Database
 
 log = logging.getLogger("gouji.server")
 
@@ -99,18 +97,39 @@ HISTORY = 200  # rating points in a player's chart, per preset
 
 
 @dataclass(frozen=True)
-class Who:
-    """A seat's player as the records know them."""
+class Seated:
+    """Who sat at a seat when a game ended: an account, a guest (the hash of their browser's
+    guest cookie), or a bot (``bot``: its agent); ``name`` as shown at the table."""
 
     account: int | None
     guest: str | None
     name: str | None
+    bot: str | None = None
+
+    @property
+    def known(self) -> bool:
+        """Whether the records keep this seat's game: a person known by account or browser."""
+        return self.bot is None and (self.account is not None or self.guest is not None)
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game a room finished, as the tables tell it (the players' domain never reads a
+    room): game ``index`` (from 0) of room ``room``, its preset, whether the room is rated,
+    who sat at each seat (0–5) and its result (``Game.result``: places, team points…)."""
+
+    room: str
+    index: int
+    preset: str
+    rated: bool
+    seats: Sequence[Seated]
+    result: dict[str, Any]
 
 
 class Records:
     """The plays and ratings tables over the rooms' database."""
 
-    def __init__(self, store: Store, clock: Clock = SYSTEM) -> None:
+    def __init__(self, store: Database, clock: Clock = SYSTEM) -> None:
         self.engine = store.engine
         self.clock = clock
         with self.engine.begin() as conn:
@@ -119,57 +138,49 @@ class Records:
             record_metadata.create_all(conn)
 
     # ------------------------------------------------------------------ writing
-    def game_over(self, room: Room, index: int) -> None:
-        """Record game ``index`` of ``room`` for its known players (and rate a rated room)."""
-        match = room.match
-        if match is None or index >= len(match.results):
+    def game_over(self, game: FinishedGame) -> None:
+        """Record a finished game for its known players (and rate a rated room's)."""
+        if not any(s.known for s in game.seats):
             return
-        who = [
-            Who(s.account, s.guest, s.name) if s.bot is None else Who(None, None, None)
-            for s in room.seats
-        ]
-        if not any(w.account is not None or w.guest is not None for w in who):
-            return
-        result = match.results[index]
-        bots = [s.bot for s in room.seats]
-        rated = room.config.rated and all(b is None or b in BOT_RATINGS for b in bots)
+        bots = [s.bot for s in game.seats]
+        rated = game.rated and all(b is None or b in BOT_RATINGS for b in bots)
         now = self.clock.time()
         with self.engine.begin() as conn:
             after: list[Rating] | None = None
             if rated:
                 before = [
-                    bot_rating(b) if b is not None else self._rating(conn, w.account, room)
-                    for w, b in zip(who, bots, strict=True)
+                    bot_rating(s.bot) if s.bot is not None else self._rating(conn, s, game.preset)
+                    for s in game.seats
                 ]
-                after = rate_game(before, result["team_points"])
-            for seat, w in enumerate(who):
-                if w.account is None and w.guest is None:
+                after = rate_game(before, game.result["team_points"])
+            for seat, s in enumerate(game.seats):
+                if not s.known:
                     continue
-                rating = after[seat] if after is not None and w.account is not None else None
+                rating = after[seat] if after is not None and s.account is not None else None
                 conn.execute(
                     insert(plays_table).values(
-                        account=w.account,
-                        guest=w.guest if w.account is None else None,
-                        name=w.name,
-                        room=room.code,
-                        game=index,
+                        account=s.account,
+                        guest=s.guest if s.account is None else None,
+                        name=s.name,
+                        room=game.room,
+                        game=game.index,
                         seat=seat,
-                        preset=room.config.preset,
+                        preset=game.preset,
                         rated=rating is not None,
                         finished=now,
                         mu=rating.mu if rating is not None else None,
                         sigma=rating.sigma if rating is not None else None,
-                        **play_facts(result, seat),
+                        **play_facts(game.result, seat),
                     )
                 )
-                if rating is not None and w.account is not None:
-                    self._put_rating(conn, w.account, room.config.preset, rating, now)
+                if rating is not None and s.account is not None:
+                    self._put_rating(conn, s.account, game.preset, rating, now)
 
-    def _rating(self, conn: Connection, account: int | None, room: Room) -> Rating:
-        if account is None:
+    def _rating(self, conn: Connection, seated: Seated, preset: str) -> Rating:
+        if seated.account is None:
             return NEW
         query = select(ratings_table.c.mu, ratings_table.c.sigma).where(
-            ratings_table.c.account == account, ratings_table.c.preset == room.config.preset
+            ratings_table.c.account == seated.account, ratings_table.c.preset == preset
         )
         if conn.dialect.name == "postgresql":
             query = query.with_for_update()

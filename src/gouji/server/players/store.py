@@ -27,7 +27,7 @@ from sqlalchemy import (
     update,
 )
 
-from gouji.server.plumbing.store import SCHEMA_LOCK, Store
+from gouji.server.plumbing.db import SCHEMA_LOCK, Database
 
 account_metadata = MetaData()
 
@@ -70,7 +70,7 @@ class AccountRow:
 class AccountStore:
     """Reads and writes of the accounts' tables, each its own short transaction."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
         self.engine = store.engine
         with self.engine.begin() as conn:
