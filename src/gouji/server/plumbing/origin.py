@@ -7,7 +7,8 @@ PATCH and DELETE of a current browser), so this middleware refuses those whose `
 not this site — the ``Host`` the request came to, or an origin named with ``gouji serve
 --origin`` (a proxy that rewrites Host). Where an old browser sends no ``Origin`` it still sends
 ``Sec-Fetch-Site``; ``cross-site`` is refused too. A request with neither comes from a program
-(curl, a bot's client), which holds no victim's cookie: it passes.
+(curl, a bot's client), which holds no victim's cookie: it passes. A refusal is 403 with the
+one error body (``http.error_body``: ``cross_site``, docs/protocol.md "Errors").
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Collection
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from gouji.server.plumbing.http import error_body
 
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
@@ -90,7 +93,7 @@ class OriginCheck:
 
 
 async def _forbid(send: Send, why: str) -> None:
-    body = json.dumps({"error": "cross_site", "message": why}).encode()
+    body = json.dumps(error_body("cross_site", why)).encode()
     await send(
         {
             "type": "http.response.start",
