@@ -53,6 +53,35 @@ def test_the_layers_hold() -> None:
     )
 
 
+def layers_of(contract_id: str) -> set[str]:
+    """The modules named in the layers of one contract of ``.importlinter``."""
+    for contract in api.read_configuration(str(CONFIG))["contracts_options"]:
+        if contract["id"] == contract_id:
+            layers: list[str] = contract["layers"]
+            return {n.strip() for layer in layers for n in layer.replace(":", "|").split("|")}
+    raise AssertionError(f"no contract {contract_id!r} in .importlinter")
+
+
+def children(package: str) -> set[str]:
+    """The modules and packages directly in ``package`` (its ``__init__`` and data aside)."""
+    folder = ROOT / "src" / Path(*package.split("."))
+    found = {p.stem for p in folder.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    found |= {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}
+    return {f"{package}.{name}" for name in found}
+
+
+@pytest.mark.parametrize(
+    ("contract_id", "package"), [("parts", "gouji"), ("server", "gouji.server")]
+)
+def test_every_part_is_in_a_layer(contract_id: str, package: str) -> None:
+    """A new part or server domain cannot escape the contracts: each one is given its layer."""
+    missing = children(package) - layers_of(contract_id)
+    assert not missing, (
+        f"give {sorted(missing)} a layer in .importlinter's [importlinter:contract:{contract_id}] "
+        "(and docs/architecture.md)"
+    )
+
+
 # -- the check itself ------------------------------------------------------------------------
 
 
