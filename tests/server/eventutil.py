@@ -1,5 +1,6 @@
 """Helpers of the events tests: create an event through the HTTP API, draw its rounds while
-the server's bots play, and the same event played offline by ``gouji.competition``."""
+the server's bots play, the same event played offline by ``gouji.competition``, a real-card
+knockout decided by lot (``lot_event``) and a seat link's parts."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from starlette.testclient import TestClient
 
 from gouji.competition import Event, play_event
 from gouji.competition.report import summary
-from gouji.server.tables.rooms import Room
+from gouji.server.tables.room import Room
 
 Json = dict[str, Any]
 #: Bots decide at once and games follow each other at once (tiny delays, as the brief asks).
@@ -129,3 +130,48 @@ def check_against_offline(client: TestClient, code: str, ev: Json, body: Json) -
         for r in want["rounds"]
         for m in r
     ]
+
+
+def link_parts(url: str) -> tuple[str, int, str]:
+    """A seat link's room, seat (0…5; links count 1…6) and invitation."""
+    path, _, query = url.partition("?")
+    params = dict(p.split("=") for p in query.split("&"))
+    return path.removeprefix("/r/"), int(params["seat"]) - 1, params["invite"]
+
+
+#: Played by ``lot_event``: in MATCH7 seats A 7+4+2 = 13, seats B 5+3+0 = 8 (AB), or the
+#: other way round (BA); a sanction's article; a team's name a spreadsheet would run.
+AB = [1, 2, 3, 4, 5, 6]
+BA = [2, 1, 4, 3, 6, 5]
+ARTICLE = "第二十九条（三）"
+FORMULA = "=1+2"
+
+
+def lot_event(client: TestClient) -> tuple[str, dict[str, str]]:
+    """A real-card duplicate knockout of four teams of six, one game a match: round 1's first
+    match tied at both tables through 1 + 5 games and drawn by lot (its first sheet corrected,
+    −2 at each table's seat 2), the second a walkover."""
+    names = ["济南队", "烟台队", "青岛队", FORMULA]
+    teams = [{"name": n, "players": [f"{n[0]}{k}" for k in range(6)]} for n in names]
+    body = {"name": "协会杯", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
+    code, org = create_event(client, **body, duplicate=True, games=1, seed=5, teams=teams)
+
+    def ok(method: str, path: str, data: Any = None) -> Any:
+        r = client.request(method, f"/api/events/{code}{path}", json=data, headers=org)
+        assert r.status_code in (200, 201), r.text
+        return r.json()
+
+    ok("POST", "/rounds")
+    absent = get_event(client, code)["rounds"][0][1]["teams"][0]
+    ok("POST", "/matches/r1m2/walkover", {"absent": [absent]})
+    for t in ("r1m1t1", "r1m1t2"):
+        ok("POST", f"/tables/{t}/sanctions", {"kind": "penalty", "seat": 1, "article": ARTICLE})
+    ok("POST", "/tables/r1m1t1/games", {"game": 0, "places": BA})
+    ok("PUT", "/tables/r1m1t1/games/0", {"places": AB})
+    for g in range(6):
+        for t in ("r1m1t1", "r1m1t2"):
+            if (t, g) != ("r1m1t1", 0):
+                ok("POST", f"/tables/{t}/games", {"game": g, "places": AB})
+    match = get_event(client, code)["rounds"][0][0]
+    assert match["by_lot"] and match["extra_games"] == 5
+    return code, org

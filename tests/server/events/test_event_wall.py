@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from gouji.competition import Event
 from gouji.server.events import wall as event_wall
 from gouji.server.plumbing.clock import Clock
-from gouji.server.plumbing.store import Store
+from gouji.server.site.store import Store
 
 from ..eventutil import create_event, get_event
 from ..wsutil import fast_app

@@ -17,8 +17,9 @@ from starlette.testclient import TestClient
 from gouji.competition.sheet import score_sheet
 from gouji.engine.rules import make_rules
 from gouji.server import create_app
+from gouji.server.events.store import NewRoom
 from gouji.server.plumbing.limits import Limits
-from gouji.server.plumbing.store import NewRoom, Store
+from gouji.server.site.store import Store
 
 from ..eventutil import (
     QUICK,
@@ -26,6 +27,7 @@ from ..eventutil import (
     check_against_offline,
     create_event,
     get_event,
+    link_parts,
     play_out,
     read_csv,
     room,
@@ -389,12 +391,6 @@ def _human_vs_bots(client: TestClient, **extra: Any) -> tuple[str, dict[str, str
     return code, org, r.json()
 
 
-def _link_parts(url: str) -> tuple[str, int, str]:
-    path, _, query = url.partition("?")
-    params = dict(p.split("=") for p in query.split("&"))
-    return path.removeprefix("/r/"), int(params["seat"]) - 1, params["invite"]  # 1…6 in links
-
-
 def _claim(p: Player, seat: int, invite: str) -> None:
     p.send(type="sit", seat=seat, invite=invite)
 
@@ -419,7 +415,7 @@ def test_seat_links_seat_their_players_and_nobody_else(tmp_path: Path) -> None:
         assert [s["reserved"] for s in summary["seats"]] == [s % 2 == human for s in range(6)]
         assert [s["name"] for s in summary["seats"]][human::2] == ["Ann", "Bob", "Cai"]
 
-        parts = [_link_parts(x) for x in links if x]
+        parts = [link_parts(x) for x in links if x]
         with (
             player(client) as ann,
             player(client) as eve,

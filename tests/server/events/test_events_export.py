@@ -18,15 +18,11 @@ from starlette.testclient import TestClient
 from gouji.server import create_app
 from gouji.server.events.exports import XLSX, display_width
 
-from ..eventutil import create_event, get_event
+from ..eventutil import ARTICLE, FORMULA, get_event, lot_event
 from ..wsutil import FAST
 
 pytestmark = pytest.mark.timeout(120)
 
-AB = [1, 2, 3, 4, 5, 6]  # MATCH7: seats A 7+4+2 = 13, seats B 5+3+0 = 8
-BA = [2, 1, 4, 3, 6, 5]  # A 8, B 13
-ARTICLE = "第二十九条（三）"
-FORMULA = "=1+2"  # a team's name a spreadsheet would run
 BOM = b"\xef\xbb\xbf"
 SHEETS_ZH = ["概况", "积分榜", "各场", "各局", "处罚"]
 SHEETS_EN = ["Event", "Standings", "Matches", "Games", "Sanctions"]
@@ -34,36 +30,6 @@ SHEETS_EN = ["Event", "Standings", "Matches", "Games", "Sanctions"]
 
 def _client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST))
-
-
-def lot_event(client: TestClient) -> tuple[str, dict[str, str]]:
-    """A real-card duplicate knockout of four teams of six, one game a match: round 1's first
-    match tied at both tables through 1 + 5 games and drawn by lot (its first sheet corrected,
-    −2 at each table's seat 2), the second a walkover."""
-    names = ["济南队", "烟台队", "青岛队", FORMULA]
-    teams = [{"name": n, "players": [f"{n[0]}{k}" for k in range(6)]} for n in names]
-    body = {"name": "协会杯", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
-    code, org = create_event(client, **body, duplicate=True, games=1, seed=5, teams=teams)
-
-    def ok(method: str, path: str, data: Any = None) -> Any:
-        r = client.request(method, f"/api/events/{code}{path}", json=data, headers=org)
-        assert r.status_code in (200, 201), r.text
-        return r.json()
-
-    ok("POST", "/rounds")
-    absent = get_event(client, code)["rounds"][0][1]["teams"][0]
-    ok("POST", "/matches/r1m2/walkover", {"absent": [absent]})
-    for t in ("r1m1t1", "r1m1t2"):
-        ok("POST", f"/tables/{t}/sanctions", {"kind": "penalty", "seat": 1, "article": ARTICLE})
-    ok("POST", "/tables/r1m1t1/games", {"game": 0, "places": BA})
-    ok("PUT", "/tables/r1m1t1/games/0", {"places": AB})
-    for g in range(6):
-        for t in ("r1m1t1", "r1m1t2"):
-            if (t, g) != ("r1m1t1", 0):
-                ok("POST", f"/tables/{t}/games", {"game": g, "places": AB})
-    match = get_event(client, code)["rounds"][0][0]
-    assert match["by_lot"] and match["extra_games"] == 5
-    return code, org
 
 
 def workbook(client: TestClient, path: str, **headers: str) -> Any:

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from gouji.server import create_app
 from gouji.server.plumbing.limits import Limits
 
-from ..eventutil import QUICK, bot_teams, create_event, get_event, room, wait_status
+from ..eventutil import QUICK, bot_teams, create_event, get_event, link_parts, room, wait_status
 from ..wsutil import FAST, Message, Player, player, wait_for
 
 pytestmark = pytest.mark.timeout(120)
@@ -32,16 +32,9 @@ def _client(tmp_path: Path, limits: Limits = FAST, where: tuple[str, int] = REMO
     return TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=limits), client=where)
 
 
-def _link_parts(url: str) -> tuple[str, int, str]:
-    """A seat link's room, seat (0…5; links count 1…6) and invitation."""
-    path, _, query = url.partition("?")
-    params = dict(p.split("=") for p in query.split("&"))
-    return path.removeprefix("/r/"), int(params["seat"]) - 1, params["invite"]
-
-
 def _claim(p: Player, url: str) -> int:
     """Open a seat link as the table page does: join with the invitation, then sit."""
-    code, seat, invite = _link_parts(url)
+    code, seat, invite = link_parts(url)
     p.send(type="join", room=code, name="x", seat=seat, invite=invite)
     p.next_of("welcome")
     p.send(type="sit", seat=seat, invite=invite)
@@ -203,7 +196,7 @@ def test_an_invited_player_gets_the_seat_however_many_watch(tmp_path: Path) -> N
     with client:
         _, _, drawn = _people_vs_bots(client)
         url = next(u for u in next(iter(drawn["seat_links"].values())) if u)
-        code, seat, _ = _link_parts(url)
+        code, seat, _ = link_parts(url)
         with player(client) as w1, player(client) as w2, player(client) as w3:
             w1.join(code, "w1")
             w2.join(code, "w2")
@@ -250,7 +243,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             assert r.status_code == 201, r.text
             new = r.json()
             assert new["player"] == "Ann" and new["team"] == "人" and new["seat"] == seat
-            assert new["url"] != urls[0] and _link_parts(new["url"])[1] == seat
+            assert new["url"] != urls[0] and link_parts(new["url"])[1] == seat
             again = client.post(path.format(seat), headers=once)  # a double click: one link
             assert again.json() == new and again.headers.get("idempotent-replayed") == "true"
             told = ann.next_of("replaced")
@@ -260,7 +253,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             listed = client.get(f"/api/events/{code}/links", headers=org).json()[tid]
             assert [x["url"] for x in listed] == [new["url"], urls[1], urls[2]]
         with player(client) as old, player(client) as back:
-            room_code, _, invite = _link_parts(urls[0])
+            room_code, _, invite = link_parts(urls[0])
             old.join(room_code, "old")
             old.send(type="sit", seat=seat, invite=invite)
             assert old.next_of("error")["code"] == "bad_invite"
@@ -275,7 +268,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
         # the new link still seats its player — unless 托管 and the bots, alone at the table
         # since the first server stopped, have played the match to its end: then the table
         # refuses every seat for that reason, never for the link (a loaded run's timing)
-        _, _, new_invite = _link_parts(new["url"])
+        _, _, new_invite = link_parts(new["url"])
         later.send(type="join", room=room_code, name="x", seat=seat, invite=new_invite)
         later.next_of("welcome")
         later.send(type="sit", seat=seat, invite=new_invite)

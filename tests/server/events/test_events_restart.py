@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.server.plumbing.clock import FastClock
-from gouji.server.plumbing.store import Store
+from gouji.server.site.store import Store
 
 from ..eventutil import (
     QUICK,
