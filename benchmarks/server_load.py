@@ -26,7 +26,7 @@ from websockets.asyncio.client import connect
 
 from gouji import agents
 from gouji.server.tables.protocol import RoomConfig
-from gouji.server.tables.rooms import Room, start_match
+from gouji.server.tables.room import Room, start_match
 from serverutil import get_json, pct, post_room, serving
 
 

@@ -43,8 +43,10 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Table, func, select
 
-from gouji.server.plumbing.store import Store, actions_table, leases_table
+from gouji.server.plumbing.fence import leases_table
+from gouji.server.site.store import Store
 from gouji.server.site.supervisor import Supervisor, Worker
+from gouji.server.tables.store import actions_table
 from server_load import _probe
 from serverutil import free_port, get_json, pct, post_room
 

@@ -424,7 +424,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from gouji.server.plumbing.logs import log_config
     from gouji.server.plumbing.origin import normal_origin
     from gouji.server.site.supervisor import SiteError, Supervisor, run_site
-    from gouji.server.tables.rooms import SOLO
+    from gouji.server.tables.hub import SOLO
 
     try:
         limits = parse_limits(args.limit)

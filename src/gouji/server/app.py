@@ -45,11 +45,13 @@ from gouji.server.plumbing.http import MAX_BODY, BadJson, error_response, load_j
 from gouji.server.plumbing.http import ApiError as EventApiError
 from gouji.server.plumbing.limits import Limits, is_local
 from gouji.server.plumbing.origin import OriginCheck
-from gouji.server.plumbing.store import Store
 from gouji.server.review.analyses import Analyses
 from gouji.server.review.replays import Busy
 from gouji.server.site.leases import Site
 from gouji.server.site.metrics import CONTENT_TYPE, Metrics
+from gouji.server.site.store import Store
+from gouji.server.tables.connection import Connection
+from gouji.server.tables.hub import SOLO, Hub, Moved
 from gouji.server.tables.lobby import Directory
 from gouji.server.tables.protocol import (
     RATE_LIMITED,
@@ -59,7 +61,7 @@ from gouji.server.tables.protocol import (
     parse_config,
 )
 from gouji.server.tables.quickmatch import routes as quick_routes
-from gouji.server.tables.rooms import SOLO, Connection, Hub, Moved, Room
+from gouji.server.tables.room import Room
 
 log = logging.getLogger("gouji.server")
 
@@ -136,7 +138,8 @@ def create_app(
     hub.on_push = directory.publish
     accounts = Accounts(store, hub.limits, clock, password_hasher)
     records = Records(store, clock)
-    hub.on_game_over = records.game_over
+
+    hub.on_game_over = records.game_over  # the room tells its finished games as data
     analyses = Analyses(store, hub.limits)  # 复盘, judged in worker processes, stored
 
     def signed_up(account: Account, guest: str | None) -> None:

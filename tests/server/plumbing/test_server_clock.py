@@ -14,7 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji.server.plumbing.clock import SYSTEM, Clock, FastClock
-from gouji.server.plumbing.store import Store, StoredAction
+from gouji.server.site.store import Store
+from gouji.server.tables.store import StoredAction
 
 from ..wsutil import create_room, fast_app, player, seated_and_started, wait_for
 

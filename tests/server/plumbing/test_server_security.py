@@ -15,8 +15,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from gouji.server import create_app
 from gouji.server.plumbing.limits import LimitError, Limits, parse_limits
-from gouji.server.plumbing.store import Store
-from gouji.server.tables.rooms import Connection, Room
+from gouji.server.site.store import Store
+from gouji.server.tables.connection import Connection
+from gouji.server.tables.room import Room
 
 from ..wsutil import FAST, Player, create_room, player, seated_and_started, wait_for
 
@@ -169,7 +170,7 @@ def _play_until_offer(p: Player) -> dict[str, Any] | None:
 def test_private_timeouts_are_not_counted() -> None:
     """R19.3's count of timeouts shows in the summary: a private timeout must not move it."""
     from gouji.server.tables.protocol import RoomConfig
-    from gouji.server.tables.rooms import start_match
+    from gouji.server.tables.room import start_match
 
     for seed in range(300):  # OUTLINE_CLASSIC: a hand without 2s and jokers may revolt
         config = RoomConfig(preset="OUTLINE_CLASSIC", bots=5, timer_s=30)

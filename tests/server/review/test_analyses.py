@@ -23,8 +23,8 @@ from starlette.types import Receive, Scope, Send
 
 from gouji.server import create_app
 from gouji.server.plumbing.limits import Limits
-from gouji.server.plumbing.store import Store
 from gouji.server.review.analyses import BROKEN, Analyses
+from gouji.server.site.store import Store
 from support import ANALYSIS_STEPS, LIGHT_HASHER, SHORT_GAME
 
 from ..wsutil import FAST, Held, create_room, wait_for

@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from gouji.server.plumbing.store import Store
+from gouji.server.site.store import Store
 from gouji.server.site.supervisor import Worker, haproxy_config
 
 from ..tables.test_server_kill import (

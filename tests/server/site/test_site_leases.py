@@ -16,8 +16,10 @@ from sqlalchemy import update
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from gouji.server.plumbing.store import Store, actions_table, leases_table
-from gouji.server.tables.rooms import RESUME_MIN_S, Room
+from gouji.server.plumbing.fence import leases_table
+from gouji.server.site.store import Store
+from gouji.server.tables.room import RESUME_MIN_S, Room
+from gouji.server.tables.store import actions_table
 
 from ..eventutil import QUICK, bot_teams, create_event
 from ..site.test_site_kill import owner_of

@@ -19,10 +19,11 @@ from starlette.testclient import TestClient
 from gouji.server import create_app
 from gouji.server.plumbing.limits import Limits
 from gouji.server.plumbing.probes import CEILING
-from gouji.server.plumbing.store import Store
 from gouji.server.plumbing.tokens import token_hash
+from gouji.server.site.store import Store
+from gouji.server.tables.hub import Hub
 from gouji.server.tables.protocol import RATE_LIMITED, ProtocolError, RoomConfig
-from gouji.server.tables.rooms import Hub, Room
+from gouji.server.tables.room import Room
 
 from ..eventutil import QUICK, create_event
 from ..wsutil import FAST, Held, Player, create_room, player, seated_and_started, wait_for

@@ -78,7 +78,8 @@ from gouji.engine.match import Match
 from gouji.engine.rules import KEYS, PRESETS, make_rules
 from gouji.server import create_app
 from gouji.server.plumbing.http import MAX_BODY
-from gouji.server.plumbing.store import Store, StoredRoom
+from gouji.server.site.store import Store
+from gouji.server.tables.hub import Hub
 from gouji.server.tables.phrases import SAY_IDS
 from gouji.server.tables.protocol import (
     ACCOUNT_NEEDED,
@@ -101,7 +102,8 @@ from gouji.server.tables.protocol import (
     UNAVAILABLE,
     parse_config,
 )
-from gouji.server.tables.rooms import Hub, Room
+from gouji.server.tables.room import Room
+from gouji.server.tables.store import StoredRoom
 from support import sized
 
 from ..wsutil import FAST, create_room, wait_for

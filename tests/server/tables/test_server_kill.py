@@ -42,7 +42,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from gouji.server.plumbing.store import Store, StoredRoom
+from gouji.server.site.store import Store
+from gouji.server.tables.store import StoredRoom
 
 pytestmark = pytest.mark.timeout(180)
 

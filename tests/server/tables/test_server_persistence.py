@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server.plumbing.store import Store, engine_url
-from gouji.server.tables.rooms import Room
+from gouji.server.plumbing.db import engine_url
+from gouji.server.site.store import Store
+from gouji.server.tables.room import Room
 
 from ..wsutil import create_room, fast_app, player
 

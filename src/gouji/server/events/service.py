@@ -35,11 +35,11 @@ from gouji.engine.referee.game import AFTER_GAME_SANCTIONS
 from gouji.server.events.access import Actor, referee_by_key
 from gouji.server.events.bodies import SanctionBody
 from gouji.server.events.live import LiveEvent, Settings, Unavailable, invite, rebuild
+from gouji.server.events.store import EventStore, NewRoom, StoredEvent, put_event
 from gouji.server.events.views import table_json
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.http import ApiError, bad_request, conflict, not_found
 from gouji.server.plumbing.limits import is_local
-from gouji.server.plumbing.store import NewRoom, Store, StoredEvent, put_event
 from gouji.server.tables.hub import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -65,7 +65,7 @@ RETRY_S = 1.0  # a result the store refused is tried again after this long
 class Events:
     """Every event of one server, with the hub whose rooms play the online tables."""
 
-    def __init__(self, store: Store, hub: Hub) -> None:
+    def __init__(self, store: EventStore, hub: Hub) -> None:
         self.store = store
         self.hub = hub
         self.events: dict[str, LiveEvent] = {}

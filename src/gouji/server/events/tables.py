@@ -21,9 +21,9 @@ from gouji.server.events.live import LiveEvent, Unavailable, invite
 from gouji.server.events.service import Events
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.http import bad_request, conflict, fields, not_found, read_json
-from gouji.server.plumbing.store import SeatRow
 from gouji.server.tables.protocol import SEATS
 from gouji.server.tables.room import StoreFailed
+from gouji.server.tables.store import SeatRow
 
 REPLACED = "the organiser gave this seat a new link: the old one no longer works"
 

@@ -23,8 +23,8 @@ from collections import Counter
 from sqlalchemy import Column, Integer, MetaData, String, Table, delete, text
 
 from gouji.server.plumbing.clock import SYSTEM, Clock
+from gouji.server.plumbing.db import SCHEMA_LOCK, Database
 from gouji.server.plumbing.limits import Limits
-from gouji.server.plumbing.store import SCHEMA_LOCK, Store
 
 log = logging.getLogger("gouji.server")
 
@@ -57,7 +57,7 @@ class UnknownCodes:
     """The unknown codes of each address in the last minute: ``count`` one, ``refused``
     whether a real code is refused now."""
 
-    def __init__(self, store: Store | None, limits: Limits, clock: Clock = SYSTEM) -> None:
+    def __init__(self, store: Database | None, limits: Limits, clock: Clock = SYSTEM) -> None:
         self.most = limits.lookups_per_ip_per_min
         self.clock = clock
         self.store = store if store is not None and store.shared else None

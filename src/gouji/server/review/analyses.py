@@ -31,8 +31,8 @@ from typing import Any
 
 from gouji.review.analysis import DEFAULT_SEED, AnalysisError, Plan, assemble, judge, plan
 from gouji.server.plumbing.limits import Limits
-from gouji.server.plumbing.store import Store
 from gouji.server.review.replays import Busy, spawned_pool
+from gouji.server.review.store import AnalysisStore
 
 log = logging.getLogger("gouji.server")
 
@@ -62,7 +62,7 @@ class Job:
 class Analyses:
     """The process's analyses: the queue, the worker pool, and the store they are kept in."""
 
-    def __init__(self, store: Store, limits: Limits) -> None:
+    def __init__(self, store: AnalysisStore, limits: Limits) -> None:
         self.store = store
         self.limits = limits
         self.steps = limits.analysis_steps  # the server's work a decision …

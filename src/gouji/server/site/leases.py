@@ -17,8 +17,9 @@ from __future__ import annotations
 import logging
 
 from gouji.server.events.service import Events
-from gouji.server.plumbing.store import Store
-from gouji.server.tables.rooms import Hub, Moved, Room
+from gouji.server.site.store import Store
+from gouji.server.tables.hub import Hub, Moved
+from gouji.server.tables.room import Room
 
 log = logging.getLogger("gouji.server")
 

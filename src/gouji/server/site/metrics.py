@@ -17,7 +17,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, InfoM
 from prometheus_client.registry import Collector
 
 from gouji.server.site.leases import Site
-from gouji.server.tables.rooms import Hub
+from gouji.server.tables.hub import Hub
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 RATE_WINDOW_S = 10.0

@@ -16,8 +16,8 @@ import logging
 from typing import Any
 
 from gouji.server.plumbing.clock import SYSTEM, Clock
-from gouji.server.plumbing.store import LOBBY_CHANNEL, Store
-from gouji.server.tables.rooms import Room
+from gouji.server.tables.room import Room
+from gouji.server.tables.store import LOBBY_CHANNEL, RoomStore
 
 log = logging.getLogger("gouji.server")
 
@@ -54,7 +54,7 @@ def brief(room: Room) -> dict[str, Any] | None:
 class Directory:
     """The list as this process knows it; ``publish`` for the rooms it serves."""
 
-    def __init__(self, store: Store, clock: Clock = SYSTEM) -> None:
+    def __init__(self, store: RoomStore, clock: Clock = SYSTEM) -> None:
         self.store = store
         self.clock = clock
         self.rooms: dict[str, dict[str, Any]] = store.listing()

@@ -20,9 +20,9 @@ from starlette.routing import Route
 from gouji.engine.rules import DEFAULT_PRESET, PRESET_NAMES
 from gouji.server.plumbing.http import read_json as read_body
 from gouji.server.plumbing.limits import is_local
+from gouji.server.tables.hub import Hub
 from gouji.server.tables.lobby import Directory
 from gouji.server.tables.protocol import SEATS, ConfigProblem, parse_config
-from gouji.server.tables.rooms import Hub
 
 FILL_AFTER_S = 15.0  # a new quick-match table waits this long for more people
 QUICK_BOT = "expert"  # 高手: a rated level (docs/strength.md), the lobby's default strength
