@@ -9,6 +9,7 @@ import random
 import pytest
 
 from gouji import Game, IllegalAction, RecordError, UnsupportedRules, make_rules
+from gouji.engine.referee.claims import order_problem
 
 OC = make_rules("OUTLINE_CLASSIC")
 OF = make_rules("OUTLINE_FULL")
@@ -135,7 +136,7 @@ def test_R10_2_canonical_order_is_always_valid(twos_attach: bool) -> None:
                 c = g.clone()
                 c.apply("tiao")
                 order = c.legal_actions()
-                assert len(order) == 1 and not c._order_problem(order[0])
+                assert len(order) == 1 and not order_problem(c, order[0])
                 checked += 1
             g.apply(legal[rng.randrange(len(legal))])
     assert checked > 100

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.engine.cards import RANKS, counts_text
 from gouji.engine.gamelog import private_events
+from gouji.engine.referee.common import P_HUAN_CHECK, PRIVATE_PENDING, SEATS
 
 if TYPE_CHECKING:
     from gouji.engine.referee.game import Game
@@ -35,8 +36,6 @@ def card_count(game: Game, seat: int, viewer: int | None) -> int | str:
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
     """JSON-serializable view of ``game`` for ``seat`` (None = spectator)."""
-    from gouji.engine.referee.game import P_HUAN_CHECK, PRIVATE_PENDING, SEATS
-
     if seat is not None and not 0 <= seat < SEATS:
         raise ValueError(f"seats are 0…5 (or None for a spectator), not {seat}")
     private = game.pending in PRIVATE_PENDING
