@@ -179,13 +179,13 @@ def test_analyses_wait_in_turn_within_the_limits(tmp_path: Path) -> None:
         assert _ask(client, code, 0, ME).json()["state"] == "running"
         r = _ask(client, code, 1, ME)
         assert r.status_code == 429 and r.headers["retry-after"]
-        assert "at most 1 analyses running or waiting for one address" in r.json()["error"]
+        assert "at most 1 analyses running or waiting for one address" in r.json()["message"]
         r = _ask(client, code, 1, OTHER)
         assert r.status_code == 202 and r.json() == {"state": "queued", "position": 1}
         assert _state(client, code, 1) == {"state": "queued", "position": 1}
         r = _ask(client, code, 2, "203.0.113.9")
         assert r.status_code == 503 and r.headers["retry-after"]
-        assert "2 analyses running or waiting already" in r.json()["error"]
+        assert "2 analyses running or waiting already" in r.json()["message"]
         assert _state(client, code, 2) == {"state": "none"}
         held.open()
         assert _until_over(client, code, 0)[0]["state"] == "done"

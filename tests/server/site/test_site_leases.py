@@ -69,6 +69,7 @@ def test_one_owner_redirects_and_moved(pg_url: str) -> None:
         assert r.status_code == 307 and r.headers["location"] == f"/api/rooms/{code}?w=w1"
         r = two.get(f"/api/rooms/{code}?w=w1")  # the proxy sent it here although it names w1
         assert r.status_code == 503 and r.headers["retry-after"] == "1", r.text
+        assert r.json()["error"] == "unavailable"
         assert one.get(f"/api/rooms/{code}").json()["code"] == code
         assert two.get("/api/rooms/NOSUCHRM").status_code == 404
         with two.websocket_connect("/ws") as ws:

@@ -20,6 +20,7 @@ from gouji.server import create_app
 from gouji.server.plumbing.limits import Limits
 from gouji.server.plumbing.probes import CEILING
 from gouji.server.plumbing.tokens import token_hash
+from gouji.server.review.replays import Replays
 from gouji.server.site.store import Store
 from gouji.server.tables.hub import Hub
 from gouji.server.tables.protocol import RATE_LIMITED, ProtocolError, RoomConfig
@@ -45,6 +46,12 @@ def _hub(client: TestClient) -> Hub:
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert isinstance(hub, Hub)
     return hub
+
+
+def _replays(client: TestClient) -> Replays:
+    replays = client.app.state.replays  # type: ignore[attr-defined]
+    assert isinstance(replays, Replays)
+    return replays
 
 
 def _room(client: TestClient, code: str) -> Room:
@@ -81,7 +88,7 @@ def test_a_replay_is_computed_off_the_event_loop(tmp_path: Path) -> None:
     with client, player(client) as p:
         done = _finished(client, games=1)
         held = Held()
-        _hub(client).replays.executor = held
+        _replays(client).executor = held
         seated_and_started(p, create_room(client, seed=3))
         answers: list[Any] = []
         asking = _ask(client, _replay_url(done, 0), answers)
@@ -107,16 +114,16 @@ def test_replays_come_from_worker_processes_and_are_rationed_per_address(
     client = _client(tmp_path, limits, where=REMOTE)
     with client:
         code = _finished(client, games=2)
-        hub = _hub(client)
         r = client.get(_replay_url(code, 0))
         assert r.status_code == 200 and r.headers["content-type"] == "application/json"
         assert r.json() == json.loads(json.dumps(_room(client, code).replay_steps(0)))
-        assert isinstance(hub.replays.executor, ProcessPoolExecutor)
+        assert isinstance(_replays(client).executor, ProcessPoolExecutor)
         assert client.get(_replay_url(code, 0)).status_code == 200  # cached: free
         r = client.get(_replay_url(code, 1))
         assert r.status_code == 429 and r.headers["retry-after"] == "60"
-        assert "at most 1 replays a minute" in r.json()["error"]
-        assert hub.replays.computed == 1
+        assert r.json()["error"] == "rate_limited"
+        assert "at most 1 replays a minute" in r.json()["message"]
+        assert _replays(client).computed == 1
         assert client.get(_replay_url(code, 9)).status_code == 404  # no such game: 404 first
 
 
@@ -127,25 +134,25 @@ def test_replays_computed_at_once_are_bounded_server_wide(tmp_path: Path) -> Non
     client = _client(tmp_path, dataclasses.replace(FAST, replays_at_once=1))
     with client:
         code = _finished(client, games=2)
-        hub = _hub(client)
         held = Held()
-        hub.replays.executor = held
+        _replays(client).executor = held
         first: list[Any] = []
         asking = _ask(client, _replay_url(code, 0), first)
         assert held.reached.wait(30)
         r = client.get(_replay_url(code, 1))
         assert r.status_code == 503 and r.headers["retry-after"] == "1"
-        assert "computing 1 replays already" in r.json()["error"]
+        assert r.json()["error"] == "busy"
+        assert "computing 1 replays already" in r.json()["message"]
         again: list[Any] = []
         waiting = _ask(client, _replay_url(code, 0), again)
-        wait_for(lambda: hub.replays.shared == 1)  # it waits for the first one's answer
+        wait_for(lambda: _replays(client).shared == 1)  # it waits for the first one's answer
         held.open()
         asking.join(30)
         waiting.join(30)
         assert first[0].status_code == 200 and again[0].status_code == 200
         assert first[0].content == again[0].content
         assert client.get(_replay_url(code, 1)).status_code == 200
-        assert hub.replays.computed == 2
+        assert _replays(client).computed == 2
         held.shutdown()
 
 
@@ -169,7 +176,7 @@ def test_a_real_code_is_found_after_many_unknown_ones_until_the_ceiling(tmp_path
         assert client.get(f"/api/rooms/{code}").status_code == 200  # at the ceiling: found
         assert client.get(f"/api/rooms/{NOWHERE}").status_code == 429  # one past it
         r = client.get(f"/api/rooms/{code}")
-        assert r.status_code == 429 and "far too many unknown codes" in r.json()["error"]
+        assert r.status_code == 429 and "far too many unknown codes" in r.json()["message"]
 
 
 def test_unknown_codes_are_counted_across_the_site(pg_url: str) -> None:

@@ -67,4 +67,4 @@ def test_an_unknown_formation_is_refused(tmp_path: Path) -> None:
     client = TestClient(fast_app(f"sqlite:///{tmp_path / 'f.db'}"))
     with client:
         r = client.post("/api/rooms", json={"formation": "friends"})
-        assert r.status_code == 400 and "seats, draw, opposite" in r.json()["error"]
+        assert r.status_code == 400 and "seats, draw, opposite" in r.json()["message"]

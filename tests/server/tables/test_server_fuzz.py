@@ -59,6 +59,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field
@@ -1234,7 +1235,8 @@ def test_fuzzed_http_requests_get_no_5xx_and_log_no_error(
             ranged = any(k == "range" for k, _ in req.headers)  # Starlette answers in text
             if r.status_code >= 400 and req.method != "HEAD" and not ranged:
                 answer = r.json()
-                assert isinstance(answer, dict) and isinstance(answer.get("error"), str), about
+                assert isinstance(answer, dict) and isinstance(answer.get("message"), str), about
+                assert re.fullmatch(r"[a-z]+(?:_[a-z]+)*", str(answer.get("error"))), about
             _check_log(caplog, about)
 
         for req in SURE_REQUESTS:

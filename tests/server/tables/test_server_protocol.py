@@ -29,17 +29,17 @@ def test_http_basics_and_errors(client: TestClient) -> None:
     with client:
         assert client.get("/healthz").json() == {"ok": True}
         r = client.post("/api/rooms", json={"preset": "NOPE"})
-        assert r.status_code == 400 and "preset" in r.json()["error"]
+        assert r.status_code == 400 and "preset" in r.json()["message"]
         r = client.post("/api/rooms", json={"overrides": {"no.such.key": 1}})
-        assert r.status_code == 400 and "no.such.key" in r.json()["error"]
+        assert r.status_code == 400 and "no.such.key" in r.json()["message"]
         r = client.post("/api/rooms", json={"colour": "red"})
-        assert r.status_code == 400 and "colour" in r.json()["error"]
+        assert r.status_code == 400 and "colour" in r.json()["message"]
         r = client.post("/api/rooms", json={"bots": "five"})
-        assert r.status_code == 400 and "bots" in r.json()["error"]
+        assert r.status_code == 400 and "bots" in r.json()["message"]
         r = client.post("/api/rooms", json={"bot": "nobody"})
-        assert r.status_code == 400 and "heuristic" in r.json()["error"]
+        assert r.status_code == 400 and "heuristic" in r.json()["message"]
         r = client.post("/api/rooms", content=b"{not json", headers={"content-type": "x"})
-        assert r.status_code == 400 and "JSON" in r.json()["error"]
+        assert r.status_code == 400 and "JSON" in r.json()["message"]
         r = client.post("/api/rooms", content=b" " * (64 * 1024 + 1))
         assert r.status_code == 413 and "error" in r.json()
         r = client.post("/api/rooms", json={"overrides": {"round.rang": "stay_active"}})
@@ -51,9 +51,9 @@ def test_http_basics_and_errors(client: TestClient) -> None:
         assert summary["config"]["overrides"] == {"round.rang": "stay_active"}
         for path in ("/api/rooms/ZZZZZZ", "/api/rooms/ZZZZZZ/games", f"/api/rooms/{code}/games/0"):
             r = client.get(path)
-            assert r.status_code == 404 and "error" in r.json()
+            assert r.status_code == 404 and r.json()["error"] == "not_found"
         r = client.get(f"/api/rooms/{code}/games/0/record")
-        assert r.status_code == 404 and "finished game" in r.json()["error"]
+        assert r.status_code == 404 and "finished game" in r.json()["message"]
         assert client.get(f"/api/rooms/{code}/games").json() == []
 
 
@@ -61,7 +61,7 @@ def test_web_pages_missing_and_present(client: TestClient, tmp_path: Path) -> No
     with client:
         for path in ("/", "/r/ABCDEF", "/replay/ABCDEF/0", "/static/js/app.js"):
             r = client.get(path)
-            assert r.status_code == 404 and "error" in r.json()
+            assert r.status_code == 404 and r.json()["error"] == "not_found"
         web = tmp_path / "web"
         (web / "js").mkdir(parents=True)
         for name in ("index.html", "table.html", "replay.html"):

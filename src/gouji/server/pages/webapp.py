@@ -21,11 +21,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from gouji.server.pages.routes import shells_js
+
 WORKER = "sw.js"  # in the web directory: the template of /sw.js
 MANIFEST = "manifest.webmanifest"
 MANIFEST_TYPE = "application/manifest+json"
 _VERSION = '"__GOUJI_VERSION__"'
 _FILES = "[/* __GOUJI_FILES__ */]"
+_SHELLS = "[/* __GOUJI_SHELLS__ */]"  # the pages' addresses: pages.routes.PAGES
 
 
 class Release:
@@ -80,6 +83,7 @@ def routes(web: Path, servable: Callable[[str], bool]) -> list[Route]:
         version, files = release.current()
         text = path.read_text(encoding="utf-8")
         text = text.replace(_VERSION, json.dumps(version)).replace(_FILES, json.dumps(files))
+        text = text.replace(_SHELLS, shells_js())
         return Response(
             text,
             media_type="text/javascript; charset=utf-8",

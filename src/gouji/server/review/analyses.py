@@ -113,12 +113,14 @@ class Analyses:
                 429,
                 f"at most {lim.analyses_per_ip} analyses running or waiting for one address: "
                 "ask again once yours is finished (analyses already made are shown at once)",
+                retry_after=30,
             )
         if len(self.jobs) >= lim.analyses_queued:
             raise Busy(
                 503,
                 f"the server has {len(self.jobs)} analyses running or waiting already: "
                 "try again in a minute",
+                retry_after=30,
             )
         self.failed.pop(key, None)
         job = Job(key, ip, record)

@@ -27,6 +27,7 @@ from typing import Any
 
 from gouji.review.replay import replay_json
 from gouji.server.plumbing.clock import SYSTEM, Clock
+from gouji.server.plumbing.http import ApiError
 from gouji.server.plumbing.limits import Limits, WindowCounter
 
 log = logging.getLogger("gouji.server")
@@ -40,15 +41,15 @@ def spawned_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-class Busy(Exception):
+class Busy(ApiError):
     """A replay (or an analysis, gouji.server.review.analyses) not computed now: ``status`` 429
-    (this address asked for too many) or 503 (the server computes as many as it may), with a
-    message for the client."""
+    ``rate_limited`` (this address asked for too many) or 503 ``busy`` (the server computes
+    as many as it may), with a message for the client and when to ask again
+    (``retry_after`` seconds: the ``Retry-After`` header)."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+    def __init__(self, status: int, message: str, retry_after: int) -> None:
+        code = "rate_limited" if status == 429 else "busy"
+        super().__init__(status, code, message, {"retry-after": str(retry_after)})
 
 
 class Replays:
@@ -89,6 +90,7 @@ class Replays:
                 503,
                 f"the server is computing {len(self.running)} replays already: "
                 "try again in a second",
+                retry_after=1,
             )
         rec = record()
         if rec is None:
@@ -98,6 +100,7 @@ class Replays:
                 429,
                 f"at most {self.limits.replays_per_ip_per_min} replays a minute are computed "
                 "for one address; replays already computed are answered at once",
+                retry_after=60,
             )
         loop = asyncio.get_running_loop()
         future: asyncio.Future[bytes] = loop.create_future()
@@ -111,7 +114,7 @@ class Replays:
             if isinstance(e, BrokenProcessPool):  # a worker died (killed): a new pool next
                 log.error("the replay workers stopped (%s): starting new ones", e)
                 self.executor = None
-                raise Busy(503, "the replay workers restarted: try again in a second") from None
+                raise Busy(503, "the replay workers restarted: try again in a second", 1) from None
             raise
         finally:
             self.running.pop(key, None)

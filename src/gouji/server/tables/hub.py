@@ -25,7 +25,6 @@ from gouji.server.plumbing.clock import SYSTEM, Clock
 from gouji.server.plumbing.fence import Fence
 from gouji.server.plumbing.limits import Limits, WindowCounter
 from gouji.server.plumbing.probes import UnknownCodes
-from gouji.server.review.replays import Replays
 from gouji.server.tables.connection import Connection
 from gouji.server.tables.phrases import SayLimiter, no_chat
 from gouji.server.tables.protocol import (
@@ -96,7 +95,7 @@ class Hub:
         self.on_lost: Callable[[Room], None] | None = None  # the site drops the room's home
         self.locate: Callable[[str], Room | None] | None = None  # the site: a room elsewhere
         self.on_act: Callable[[float], None] | None = None  # seconds from an act to its ack
-        self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
+        self.on_push: Callable[[Room], None] | None = None  # the lobby's list (lobby.py)
         self.on_game_over: Callable[[FinishedGame], None] | None = None  # records.py
         # the events: how many of a competition room's games may be shown (None: all)
         self.deal_public: Callable[[Room], int | None] | None = None
@@ -104,13 +103,7 @@ class Hub:
         self.connections: Counter[str] = Counter()  # open websockets by address
         self.created = WindowCounter(self.limits.rooms_per_ip_per_hour, 3600, clock)
         self.unknown = UnknownCodes(store, self.limits, clock)  # code probing, site-wide
-        self.replays = Replays(self.limits, clock)  # computed in worker processes, cached
         self.says = SayLimiter(self.limits.say_gap_s, self.limits.says_per_min, clock)
-
-    async def replay(self, room: Room, index: int, ip: str) -> bytes | None:
-        """Game ``index`` of ``room`` step by step, as JSON text (None: no such finished
-        game), computed off the event loop; raises ``replays.Busy`` past the limits."""
-        return await self.replays.get((room.code, index), ip, lambda: room.record(index))
 
     def find(self, code: str, ip: str) -> Room | None:
         """The room of ``code``. Unknown codes are counted per address across the site, and
@@ -227,10 +220,9 @@ class Hub:
             room.ensure_driver()
 
     async def stop_all(self) -> None:
-        """Stop every room's driver, and the replay workers."""
+        """Stop every room's driver."""
         for room in self.rooms.values():
             await room.stop()
-        self.replays.close()
 
     # ------------------------------------------------------------------ websocket
     async def handle(self, conn: Connection, raw: str | bytes) -> None:

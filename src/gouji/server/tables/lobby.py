@@ -51,7 +51,7 @@ def brief(room: Room) -> dict[str, Any] | None:
     }
 
 
-class Directory:
+class Lobby:
     """The list as this process knows it; ``publish`` for the rooms it serves."""
 
     def __init__(self, store: RoomStore, clock: Clock = SYSTEM) -> None:

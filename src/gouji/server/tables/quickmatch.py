@@ -6,7 +6,7 @@ players already seated, so tables fill — or, when there is none, of a new list
 bots fill the free seats ``FILL_AFTER_S`` seconds after the last player sat down
 (``RoomConfig.fill_after_s``; at once when six players are there). The page then takes the
 first free seat (the table's own rule before the start). The list is the lobby's
-(``directory.Directory``): every process of a site answers from the same rooms.
+(``lobby.Lobby``): every process of a site answers from the same rooms.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gouji.engine.rules import DEFAULT_PRESET, PRESET_NAMES
-from gouji.server.plumbing.http import read_json as read_body
+from gouji.server.plumbing.http import ApiError, bad_request, read_json
 from gouji.server.plumbing.limits import is_local
 from gouji.server.tables.hub import Hub
-from gouji.server.tables.lobby import Directory
+from gouji.server.tables.lobby import Lobby
 from gouji.server.tables.protocol import SEATS, ConfigProblem, parse_config
 
 FILL_AFTER_S = 15.0  # a new quick-match table waits this long for more people
@@ -48,27 +48,29 @@ def pick(listed: list[dict[str, Any]], preset: str, rated: bool) -> str | None:
     return str(best["code"])
 
 
-def routes(hub: Hub, directory: Directory) -> list[Route]:
-    async def quick(request: Request) -> Response:
-        body = await read_body(request)
+def routes(hub: Hub, lobby: Lobby) -> list[Route]:
+    """``POST /api/quick`` (the module docstring)."""
+
+    async def quick_match(request: Request) -> Response:
+        body = await read_json(request)
         if not isinstance(body, dict) or set(body) - {"preset", "rated"}:
-            return _error(400, "bad_request", 'send {"preset": name, "rated": true|false}')
+            raise bad_request('send {"preset": name, "rated": true|false}')
         preset = body.get("preset") or DEFAULT_PRESET
         rated = body.get("rated", False)
         if preset not in PRESET_NAMES:
-            return _error(
+            raise ApiError(
                 400, "bad_preset", f"preset is one of {', '.join(PRESET_NAMES)}, not {preset!a}"
             )
         if not isinstance(rated, bool):
-            return _error(400, "bad_request", "'rated' must be true or false")
-        code = pick(directory.listed(), preset, rated)
+            raise bad_request("'rated' must be true or false")
+        code = pick(lobby.listed(), preset, rated)
         if code is not None:
             return JSONResponse({"code": code, "url": f"/r/{code}", "created": False})
         ip = request.client.host if request.client is not None else ""
         local = is_local(ip)
         if not local and not hub.created.allow(ip):
             most = hub.limits.rooms_per_ip_per_hour
-            return _error(429, "rate_limited", f"at most {most} rooms an hour")
+            raise ApiError(429, "rate_limited", f"at most {most} rooms an hour")
         try:
             config, _ = parse_config(
                 {
@@ -80,15 +82,11 @@ def routes(hub: Hub, directory: Directory) -> list[Route]:
                 }
             )
         except ConfigProblem as e:  # a preset the server does not play
-            return _error(400, "bad_preset", str(e))
+            raise ApiError(400, "bad_preset", str(e)) from None
         config.fill_after_s = FILL_AFTER_S
         room = hub.create(config, local=local)
         return JSONResponse(
             {"code": room.code, "url": f"/r/{room.code}", "created": True}, status_code=201
         )
 
-    return [Route("/api/quick", quick, methods=["POST"])]
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    return [Route("/api/quick", quick_match, methods=["POST"])]

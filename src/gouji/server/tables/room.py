@@ -147,7 +147,7 @@ class Room:
         self.fence: Callable[[str], Fence] | None = None  # the hub's: this process's lease
         self.lost = False  # another process took the home: this copy is dead
         self.on_lost: Callable[[Room], None] | None = None
-        self.on_push: Callable[[Room], None] | None = None  # the lobby's list (directory.py)
+        self.on_push: Callable[[Room], None] | None = None  # the lobby's list (lobby.py)
         self.decisions = 0  # moves applied live here (the /metrics counter reads the hub's)
         # a game ended live (its index): its players' records and ratings (records.py)
         self.on_game_over: Callable[[FinishedGame], None] | None = None
