@@ -1,5 +1,6 @@
 // The site's service worker, served at /sw.js (scope "/") by gouji.server.pages.webapp, which fills
-// in VERSION (a hash of the web client's files) and FILES (those files, under /static/).
+// in VERSION (a hash of the web client's files), FILES (those files, under /static/) and
+// SHELLS (the page of each address: gouji.server.pages.routes.PAGES, the server's own table).
 //
 // - the web client's files (/static/…) and the pages' shells (/, /r/…, /replay/…, /events,
 //   /e/…, /account, /players/…, /leaderboard: each the same file whatever the code or name)
@@ -16,21 +17,8 @@ const FILES = [/* __GOUJI_FILES__ */];
 const PREFIX = "gouji-";
 const CACHE = PREFIX + VERSION;
 
-// the page of each address: its shell among the cached files
-const SHELLS = [
-  [/^\/$/, "/static/index.html"],
-  [/^\/r\/[^/]+$/, "/static/table.html"],
-  [/^\/replay\/[^/]+\/[^/]+$/, "/static/replay.html"],
-  [/^\/events$/, "/static/event-list.html"],
-  [/^\/events\/new$/, "/static/event-new.html"],
-  [/^\/e\/[^/]+$/, "/static/event.html"],
-  [/^\/e\/[^/]+\/admin$/, "/static/event-admin.html"],
-  [/^\/e\/[^/]+\/print$/, "/static/event-print.html"],
-  [/^\/e\/[^/]+\/wall$/, "/static/event-wall.html"],
-  [/^\/account$/, "/static/account.html"],
-  [/^\/players\/[^/]+$/, "/static/player.html"],
-  [/^\/leaderboard$/, "/static/leaderboard.html"],
-];
+// the page of each address: its shell among the cached files (filled in from PAGES)
+const SHELLS = [/* __GOUJI_SHELLS__ */];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
