@@ -118,7 +118,8 @@ def test_a_duplicate_deal_is_shown_to_nobody_but_its_seats_until_both_tables_pla
             for what in ("GET record", "GET replay", "GET analysis", "POST analysis"):
                 method, name = what.split()
                 r = client.request(method, f"/api/rooms/{r1}/games/0/{name}")
-                assert r.status_code == 403 and "another table" in r.json()["error"], what
+                assert r.status_code == 403 and r.json()["error"] == "forbidden", what
+                assert "another table" in r.json()["message"], what
             games = client.get(f"/api/rooms/{r1}/games").json()
             assert [g["public"] for g in games] == [False]
             summary = client.get(f"/api/rooms/{r1}").json()

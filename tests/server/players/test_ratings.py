@@ -70,7 +70,7 @@ def test_a_rated_room_plays_its_preset_with_rated_bots(sqlite_url: str, body: An
     with TestClient(fast_app(sqlite_url)) as client:
         r = client.post("/api/rooms", json={"rated": True, "bots": 5, **body})
         assert r.status_code == 400, body
-        assert "rated" in r.json()["error"]
+        assert r.json()["error"] == "bad_request" and "rated" in r.json()["message"]
 
 
 def _join_and_sit(p: Player, code: str) -> None:

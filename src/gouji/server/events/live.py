@@ -64,7 +64,7 @@ def rebuild(saved: dict[str, Any]) -> Event:
 
 def invite(key: str, room: str, seat: int, gen: int = 0) -> str:
     """The invitation of a seat: only the organiser key's holder can make it again. ``gen``
-    counts the seat's reissued links (events/tables.py, relink): each makes the last one void."""
+    counts the seat's reissued links (``seat_links.relink``): each makes the last one void."""
     text = f"{room}:{seat}" if gen == 0 else f"{room}:{seat}:{gen}"
     mac = hmac.new(key.encode(), text.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")

@@ -1,7 +1,7 @@
 """The events API's routes of an event and its organiser (docs/protocol.md, "Events"):
 creating and showing an event, its seat links, teams, draws, closing, substitutes, the hand
 records of a real-card round, the audit log and the referees. ``routes`` gathers the whole
-API: these, the sheets (``events.sheets``), the seat links (``events.tables``), the wall
+API: these, the sheets (``events.sheets``), the seat links (``events.seat_links``), the wall
 (``events.wall``) and the exports (``events.exports``); the pages are the app's.
 
 Every organiser or referee POST/PUT/DELETE honours an ``Idempotency-Key`` (``guard.keyed``).
@@ -18,7 +18,7 @@ from starlette.routing import Route
 from gouji.competition.boards import hand_records
 from gouji.competition.event import MAX_TIE_GAMES, Event
 from gouji.server.events import access as event_access
-from gouji.server.events import exports, sheets, tables, wall
+from gouji.server.events import exports, seat_links, sheets, wall
 from gouji.server.events.access import Actor
 from gouji.server.events.bodies import name_text, new_event, team_body
 from gouji.server.events.guard import guard, keyed
@@ -42,7 +42,7 @@ def routes(events: Events) -> list[Route]:
     return [
         *event_routes(events),
         *sheets.routes(events),
-        *tables.routes(events),
+        *seat_links.routes(events),
         *wall.routes(events),
         *exports.routes(events),
     ]
