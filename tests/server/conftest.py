@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -14,6 +13,8 @@ from pathlib import Path
 import pytest
 
 import runservices
+
+from .wsutil import free_port
 
 START = ["-w", "start"]
 INITDB_OPTS = ["-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]
@@ -37,13 +38,6 @@ def _pg_bindir() -> Path | None:
     return Path(found).parent if found and shutil.which("pg_ctl") else None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _start_cluster(bindir: Path) -> runservices.Service:
     """initdb and start a cluster on a free loopback port (as ``postgres`` when root: initdb
     refuses root), fsync off: a test's database is thrown away with it."""
@@ -60,7 +54,7 @@ def _start_cluster(bindir: Path) -> runservices.Service:
             check=True,
             capture_output=True,
         )
-        port = _free_port()
+        port = free_port()
         opts = f"-h 127.0.0.1 -p {port} -k {sock} -F -c max_connections={MAX_CONNECTIONS}"
         pg_ctl = [*as_user, str(bindir / "pg_ctl"), "-D", str(data)]
         subprocess.run(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,6 +23,25 @@ Message = dict[str, Any]
 #: Test clients answer at machine speed: a message rate no person reaches is allowed them
 #: (the limits themselves are tested with the defaults in test_server_limits.py).
 FAST = Limits(messages_per_s=10_000, message_burst=10_000, outbox=10_000)
+
+
+LOCAL = ("127.0.0.1", 50000)  # a client on the machine itself
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def local_client(
+    tmp_path: Path, limits: Limits = FAST, where: tuple[str, int] = LOCAL, db: str = "s.db"
+) -> TestClient:
+    """A test client of a new app on the SQLite file ``db`` in ``tmp_path``, connecting from
+    ``where`` (the machine itself unless given: its limits on rooms made are not counted)."""
+    return TestClient(create_app(f"sqlite:///{tmp_path / db}", limits=limits), client=where)
 
 
 def fast_app(db_url: str, **kw: Any) -> Starlette:

@@ -13,22 +13,24 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from gouji.server import create_app
 from gouji.server.plumbing.limits import LimitError, Limits, parse_limits
 from gouji.server.site.store import Store
 from gouji.server.tables.connection import Connection
 from gouji.server.tables.room import Room
 
-from ..wsutil import FAST, Player, create_room, player, seated_and_started, wait_for
+from ..wsutil import (
+    LOCAL,
+    Player,
+    create_room,
+    local_client,
+    player,
+    seated_and_started,
+    wait_for,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
-LOCAL = ("127.0.0.1", 50000)  # a client on the machine itself
 REMOTE = ("203.0.113.7", 50000)  # a client elsewhere (documentation address)
-
-
-def _client(tmp_path: Path, limits: Limits = FAST, where: tuple[str, int] = LOCAL) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 's.db'}", limits=limits), client=where)
 
 
 def _room(client: TestClient, code: str) -> Room:
@@ -54,7 +56,7 @@ def _seated(client: TestClient, p: Player, code: str, seat: int, name: str = "an
 
 
 def test_store_failure_rolls_the_move_back_and_says_so(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as p:
         code = create_room(client, seed=4, bot_delay_ms=60_000)
         _seated(client, p, code, 0)
@@ -83,7 +85,7 @@ def test_store_failure_rolls_the_move_back_and_says_so(tmp_path: Path) -> None:
 
 
 def test_store_failure_on_sit_keeps_the_seat_free(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as p:
         code = create_room(client)
         p.join(code, "ann")
@@ -105,7 +107,7 @@ def test_store_failure_on_sit_keeps_the_seat_free(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["\ud800", "a\x00b", "\u202eevil", "x" * 41, "\x07"])
 def test_bad_names_are_refused_and_nothing_breaks(tmp_path: Path, name: str) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as other, player(client) as p:
         code = create_room(client)
         _seated(client, other, code, 1, "bob")
@@ -125,7 +127,7 @@ def test_bad_names_are_refused_and_nothing_breaks(tmp_path: Path, name: str) -> 
 def test_private_decisions_are_private_on_every_channel(tmp_path: Path) -> None:
     """A human with a burn offer: nobody else learns its seat — not from the room summary, the
     state's deadline, an error text or the HTTP summary."""
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client:
         for seed in range(40):  # a deal where seat 0 is offered a burn
             if _offer_checked(client, seed):
@@ -194,7 +196,7 @@ def test_private_timeouts_are_not_counted() -> None:
 
 def test_replay_cache_is_bounded(tmp_path: Path) -> None:
     limits = Limits(messages_per_s=1000, message_burst=1000, replay_cache=2)
-    client = _client(tmp_path, limits)
+    client = local_client(tmp_path, limits)
     with client:
         code = create_room(client, bots=6, games=3, next_delay_ms=0, seed=2)
         wait_for(lambda: client.get(f"/api/rooms/{code}").json()["status"] == "over", 60)
@@ -211,7 +213,7 @@ def test_replay_cache_is_bounded(tmp_path: Path) -> None:
 
 
 def test_a_chosen_seed_makes_a_fixed_deal_room_everybody_sees(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as p, player(client) as s:
         plain = create_room(client)
         assert client.get(f"/api/rooms/{plain}").json()["config"]["fixed_deal"] is False
@@ -229,7 +231,7 @@ def test_a_chosen_seed_makes_a_fixed_deal_room_everybody_sees(tmp_path: Path) ->
 
 
 def test_spectators_per_room(tmp_path: Path) -> None:
-    client = _client(tmp_path, Limits(spectators_per_room=2))
+    client = local_client(tmp_path, Limits(spectators_per_room=2))
     with client, player(client) as a, player(client) as b, player(client) as c:
         code = create_room(client, seat_takeover=False, bot_delay_ms=60_000)
         seated_and_started(a, code)  # no seat is free (a free seat lets more in: D93)
@@ -243,7 +245,7 @@ def test_spectators_per_room(tmp_path: Path) -> None:
 
 
 def test_connections_per_address(tmp_path: Path) -> None:
-    client = _client(tmp_path, Limits(connections_per_ip=2))
+    client = local_client(tmp_path, Limits(connections_per_ip=2))
     with client, player(client), player(client), client.websocket_connect("/ws") as ws:
         m = ws.receive_json()
         assert m["code"] == "too_many_connections"
@@ -256,7 +258,7 @@ def test_connections_per_address(tmp_path: Path) -> None:
 
 
 def test_message_flood_gets_an_error_then_a_close(tmp_path: Path) -> None:
-    client = _client(tmp_path, Limits(messages_per_s=5, message_burst=5))
+    client = local_client(tmp_path, Limits(messages_per_s=5, message_burst=5))
     with client, player(client) as p:
         for _ in range(5):
             p.send(type="ping")
@@ -286,7 +288,7 @@ def test_a_client_that_does_not_read_is_dropped() -> None:
 
 
 def test_rooms_per_address_per_hour(tmp_path: Path) -> None:
-    client = _client(tmp_path, Limits(rooms_per_ip_per_hour=3), where=REMOTE)
+    client = local_client(tmp_path, Limits(rooms_per_ip_per_hour=3), where=REMOTE)
     with client:
         for _ in range(3):
             assert client.post("/api/rooms", json={}).status_code == 201
@@ -299,7 +301,7 @@ def test_rooms_per_address_per_hour(tmp_path: Path) -> None:
 
 def test_all_bot_rooms_from_afar_are_bounded(tmp_path: Path) -> None:
     limits = Limits(bot_room_games=2, bot_room_s=600)
-    far = _client(tmp_path, limits, where=REMOTE)
+    far = local_client(tmp_path, limits, where=REMOTE)
     with far:
         r = far.post("/api/rooms", json={"bots": 6, "games": 1000, "bot_delay_ms": 50})
         code = r.json()["code"]
@@ -332,7 +334,7 @@ def test_limits_are_checked_by_name() -> None:
 
 
 def test_one_players_id_does_not_swallow_anothers(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as a, player(client) as b:
         code = create_room(client, seed=8, bots=4, bot_delay_ms=0)
         _seated(client, a, code, 0, "ann")
@@ -358,7 +360,7 @@ def test_one_players_id_does_not_swallow_anothers(tmp_path: Path) -> None:
 
 
 def test_deep_nesting_and_huge_numbers_are_bad_json(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as p:
         p.ws.send_text('{"type": "ping", "x": ' + "[" * 5000 + "]" * 5000 + "}")
         _error(p, "bad_json")
@@ -385,7 +387,7 @@ def test_deep_nesting_and_huge_numbers_are_bad_json(tmp_path: Path) -> None:
     ],
 )
 def test_odd_paths_are_404_not_500(tmp_path: Path, path: str) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client:
         code = create_room(client)
         r = client.get(path.format(code=code))
@@ -397,7 +399,7 @@ def test_odd_paths_are_404_not_500(tmp_path: Path, path: str) -> None:
 
 
 def test_tokens_are_stored_hashed(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as p:
         code = create_room(client)
         token = _seated(client, p, code, 2)
@@ -414,7 +416,7 @@ def test_tokens_are_stored_hashed(tmp_path: Path) -> None:
 
 
 def test_a_copied_token_takes_the_seat_and_the_old_connection_is_told(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as first, player(client) as second:
         code = create_room(client, bot_delay_ms=60_000, seed=1)
         token = _seated(client, first, code, 0)
@@ -429,7 +431,7 @@ def test_a_copied_token_takes_the_seat_and_the_old_connection_is_told(tmp_path: 
 
 
 def test_room_codes_are_long_and_probing_is_limited(tmp_path: Path) -> None:
-    client = _client(tmp_path, Limits(lookups_per_ip_per_min=3), where=REMOTE)
+    client = local_client(tmp_path, Limits(lookups_per_ip_per_min=3), where=REMOTE)
     with client, player(client) as p:
         code = create_room(client)
         assert len(code) == 8

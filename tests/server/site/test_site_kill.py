@@ -42,11 +42,11 @@ from ..tables.test_server_kill import (
     LIMITS,
     Message,
     Player,
-    _free_port,
     _http,
     _open,
     check_store,
 )
+from ..wsutil import free_port
 
 pytestmark = [
     pytest.mark.timeout(180),
@@ -94,7 +94,7 @@ class SiteUnderTest:
     """Two workers and HAProxy, started by the test."""
 
     def __init__(self, db_url: str, tmp: Path) -> None:
-        self.workers = [Worker(f"w{i}", "127.0.0.1", _free_port()) for i in (1, 2)]
+        self.workers = [Worker(f"w{i}", "127.0.0.1", free_port()) for i in (1, 2)]
         self.procs: dict[str, Proc] = {}
         for w in self.workers:
             cmd = [sys.executable, "-m", "gouji.cli", "serve", "--worker-id", w.name]
@@ -105,7 +105,7 @@ class SiteUnderTest:
         try:
             for w in self.workers:
                 wait_ready(f"http://{w.address}/readyz", self.procs[w.name])
-            port = _free_port()
+            port = free_port()
             cfg = tmp / "haproxy.cfg"
             cfg.write_text(haproxy_config(self.workers, f"127.0.0.1:{port}"))
             haproxy = shutil.which("haproxy")
@@ -252,8 +252,8 @@ def test_kill_a_worker_mid_game(pg_url: str, tmp_path: Path) -> None:
 
 
 def test_gouji_serve_workers_supervises_and_stops_cleanly(pg_url: str, tmp_path: Path) -> None:
-    port = _free_port()
-    first = _free_port()
+    port = free_port()
+    first = free_port()
     cmd = [sys.executable, "-m", "gouji.cli", "serve", "--workers", "2", "--port", str(port)]
     cmd += ["--worker-port", str(first), "--db", pg_url, "--log-level", "warning"]
     site = Proc(cmd, tmp_path / "site.log")

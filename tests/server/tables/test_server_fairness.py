@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server import create_app
 from gouji.server.plumbing.limits import Limits
 from gouji.server.plumbing.probes import CEILING
 from gouji.server.plumbing.tokens import token_hash
@@ -27,19 +26,21 @@ from gouji.server.tables.protocol import RATE_LIMITED, ProtocolError, RoomConfig
 from gouji.server.tables.room import Room
 
 from ..eventutil import QUICK, create_event
-from ..wsutil import FAST, Held, Player, create_room, player, seated_and_started, wait_for
+from ..wsutil import (
+    FAST,
+    Held,
+    Player,
+    create_room,
+    local_client,
+    player,
+    seated_and_started,
+    wait_for,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
-LOCAL = ("127.0.0.1", 50000)  # a client on the machine itself
 REMOTE = ("203.0.113.7", 50000)  # a client elsewhere (documentation address)
 NOWHERE = "ZZZZZZZZ"  # a well-formed code of no room
-
-
-def _client(
-    tmp_path: Path, limits: Limits = FAST, where: tuple[str, int] = LOCAL, db: str = "f.db"
-) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / db}", limits=limits), client=where)
 
 
 def _hub(client: TestClient) -> Hub:
@@ -84,7 +85,7 @@ def _ask(client: TestClient, url: str, answers: list[Any]) -> threading.Thread:
 def test_a_replay_is_computed_off_the_event_loop(tmp_path: Path) -> None:
     """While a replay is being computed (held in its executor), a player at another table
     acts and is answered: the event loop is not the one computing it."""
-    client = _client(tmp_path)
+    client = local_client(tmp_path)
     with client, player(client) as p:
         done = _finished(client, games=1)
         held = Held()
@@ -111,7 +112,7 @@ def test_replays_come_from_worker_processes_and_are_rationed_per_address(
     address gets ``replays_per_ip_per_min`` computed, then 429 — and a cached replay is
     answered all the same, counting nothing."""
     limits = dataclasses.replace(FAST, replays_per_ip_per_min=1)
-    client = _client(tmp_path, limits, where=REMOTE)
+    client = local_client(tmp_path, limits, where=REMOTE)
     with client:
         code = _finished(client, games=2)
         r = client.get(_replay_url(code, 0))
@@ -131,7 +132,7 @@ def test_replays_computed_at_once_are_bounded_server_wide(tmp_path: Path) -> Non
     """With ``replays_at_once`` computing, another replay is 503 (retry in a second) until
     one is done; a request for the one being computed waits for it rather than computing it
     again."""
-    client = _client(tmp_path, dataclasses.replace(FAST, replays_at_once=1))
+    client = local_client(tmp_path, dataclasses.replace(FAST, replays_at_once=1))
     with client:
         code = _finished(client, games=2)
         held = Held()
@@ -163,7 +164,7 @@ def test_a_real_code_is_found_after_many_unknown_ones_until_the_ceiling(tmp_path
     """Past ``lookups_per_ip_per_min`` unknown codes an address gets 429 for unknown codes
     only; a real one is found (a club behind one NAT address keeps its rooms) — until the
     address has asked for ``CEILING`` times as many: then every code is refused."""
-    client = _client(tmp_path, dataclasses.replace(FAST, lookups_per_ip_per_min=2), REMOTE)
+    client = local_client(tmp_path, dataclasses.replace(FAST, lookups_per_ip_per_min=2), REMOTE)
     with client, player(client) as p:
         code = create_room(client)
         answers = [client.get(f"/api/rooms/{NOWHERE}").status_code for _ in range(3)]
@@ -226,7 +227,7 @@ def test_a_seat_token_is_good_for_one_take_and_a_restart_keeps_the_new_one(
     """A copied token takes the seat once: the seat gets a new token, sent in ``welcome``,
     and the one presented takes it no more — neither the owner's copy nor the copier's; the
     new one holds after a restart, and is itself good for one take."""
-    client = _client(tmp_path, db="t.db")
+    client = local_client(tmp_path, db="t.db")
     with client, player(client) as ann, player(client) as copier, player(client) as late:
         code = create_room(client, bot_delay_ms=60_000, seed=1)
         first = _seated(ann, code, 0)
@@ -237,7 +238,7 @@ def test_a_seat_token_is_good_for_one_take_and_a_restart_keeps_the_new_one(
         w = late.join(code, "ann", token=first)  # the owner comes back with its copy: void
         assert w["seat"] is None and w["token"] not in (first, second)
         assert _room(client, code).seats[0].token == token_hash(second)
-    client = _client(tmp_path, db="t.db")  # a restart: the rotation was stored
+    client = local_client(tmp_path, db="t.db")  # a restart: the rotation was stored
     with client, player(client) as old, player(client) as back, player(client) as stale:
         assert old.join(code, "ann", token=first)["seat"] is None
         w = back.join(code, "ann", token=second)
@@ -253,7 +254,7 @@ def test_a_seat_token_is_good_for_one_take_and_a_restart_keeps_the_new_one(
 def test_a_seat_taken_with_its_invitation_gets_a_new_token(tmp_path: Path) -> None:
     """``sit`` with a seat link's invitation stores a new token for the seat and sends it in
     a second ``welcome``; the spectator token the connection came in with holds no seat."""
-    client = _client(tmp_path, where=REMOTE)
+    client = local_client(tmp_path, where=REMOTE)
     with client:
         people = {"name": "人", "players": ["Ann", "Bob", "Cai"]}
         bots = {"name": "机", "players": ["B1", "B2", "B3"], "bot": "heuristic"}
@@ -291,7 +292,7 @@ def test_watchers_never_keep_out_whoever_could_sit(tmp_path: Path) -> None:
     """At ``spectators_per_room`` watchers a room with a free seat still lets joins in (up
     to twice as many watchers), and the one who came sits; a room with no free seat is
     full at the limit, as before."""
-    client = _client(tmp_path, dataclasses.replace(FAST, spectators_per_room=2))
+    client = local_client(tmp_path, dataclasses.replace(FAST, spectators_per_room=2))
     with client, ExitStack() as stack:
         ps = [stack.enter_context(player(client)) for _ in range(6)]
         code = create_room(client)  # waiting: six free seats
@@ -305,7 +306,7 @@ def test_watchers_never_keep_out_whoever_could_sit(tmp_path: Path) -> None:
         ps[5].send(type="join", room=code, name="w5")
         m = ps[5].next_of("error")
         assert m["code"] == "room_full" and "4 spectators" in m["message"]
-    client = _client(tmp_path, dataclasses.replace(FAST, spectators_per_room=2), db="g.db")
+    client = local_client(tmp_path, dataclasses.replace(FAST, spectators_per_room=2), db="g.db")
     with client, ExitStack() as stack:
         ps = [stack.enter_context(player(client)) for _ in range(4)]
         code = create_room(client, seat_takeover=False, bot_delay_ms=60_000)

@@ -26,7 +26,6 @@ import json
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -44,6 +43,8 @@ from websockets.exceptions import ConnectionClosed
 
 from gouji.server.site.store import Store
 from gouji.server.tables.store import StoredRoom
+
+from ..wsutil import free_port
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -66,13 +67,6 @@ _BAD_LOG = re.compile(r"traceback|error|exception|refused|failed", re.IGNORECASE
 _HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _http(method: str, url: str, body: Message | None = None) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(url, data=data, method=method)
@@ -88,7 +82,7 @@ class Server:
     """One ``gouji serve`` subprocess on a free loopback port, its output in a log file."""
 
     def __init__(self, db_url: str, log: Path, procs: list[subprocess.Popen[bytes]]) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
         self.log = log
