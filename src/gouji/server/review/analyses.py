@@ -5,8 +5,8 @@ determinized play-outs: seconds to minutes of CPU a game. None of it runs on the
 the loop sends the game's record to a pool of ``analysis_workers`` processes (spawned on the
 first analysis asked for) to be planned, then each decision to be judged there, counting those
 judged (the progress bar of the replay page), and assembles the verdicts (a sort and a summary).
-The finished analysis is stored (``Store.save_analysis``: room, game, steps and seed), so every
-later viewer, after a restart too, gets it at once.
+The finished analysis is stored (``AnalysisStore.save_analysis``, review/store.py: room, game,
+steps and seed), so every later viewer, after a restart too, gets it at once.
 
 Queued (D131): one analysis is judged at a time, by every worker, and the others wait their turn
 in the order they were asked for. At most ``analyses_queued`` are running or waiting, server-wide
