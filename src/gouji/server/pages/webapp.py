@@ -18,10 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from gouji.server.pages.routes import shells_js
+from gouji.server.plumbing.http import not_found
 
 WORKER = "sw.js"  # in the web directory: the template of /sw.js
 MANIFEST = "manifest.webmanifest"
@@ -73,13 +74,13 @@ def routes(web: Path, servable: Callable[[str], bool]) -> list[Route]:
     async def manifest(request: Request) -> Response:
         path = web / MANIFEST
         if not path.is_file():
-            return JSONResponse({"error": f"no {MANIFEST} in the web client"}, status_code=404)
+            raise not_found(f"no {MANIFEST} in the web client")
         return FileResponse(path, media_type=MANIFEST_TYPE)
 
     async def worker(request: Request) -> Response:
         path = web / WORKER
         if not path.is_file():
-            return JSONResponse({"error": f"no {WORKER} in the web client"}, status_code=404)
+            raise not_found(f"no {WORKER} in the web client")
         version, files = release.current()
         text = path.read_text(encoding="utf-8")
         text = text.replace(_VERSION, json.dumps(version)).replace(_FILES, json.dumps(files))
