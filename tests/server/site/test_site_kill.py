@@ -35,16 +35,16 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from gouji.server.site.store import Store
 from gouji.server.site.supervisor import Worker, haproxy_config
 
-from ..tables.test_server_kill import (
-    _BAD_LOG,
+from ..killutil import (
+    BAD_LOG,
     HUMAN_SEAT,
     HUMAN_SEED,
     LIMITS,
     Message,
     Player,
-    _http,
-    _open,
     check_store,
+    http,
+    open_ws,
 )
 from ..wsutil import free_port
 
@@ -71,7 +71,7 @@ class Proc:
         return self.log.read_text(errors="replace")[-20000:]
 
     def errors(self) -> list[str]:
-        return [line for line in self.tail().splitlines() if _BAD_LOG.search(line)]
+        return [line for line in self.tail().splitlines() if BAD_LOG.search(line)]
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -84,7 +84,7 @@ def wait_ready(url: str, proc: Proc, seconds: float = 30.0) -> None:
     while True:
         assert proc.proc.poll() is None, f"{proc.log.name} exited:\n{proc.tail()}"
         with contextlib.suppress(OSError):
-            if _http("GET", url)[0] == 200:
+            if http("GET", url)[0] == 200:
                 return
         assert time.monotonic() < end, f"{url} never answered:\n{proc.tail()}"
         time.sleep(0.05)
@@ -119,13 +119,13 @@ class SiteUnderTest:
             raise
 
     def create(self, **body: Any) -> str:
-        status, answer = _http("POST", self.base + "/api/rooms", body)
+        status, answer = http("POST", self.base + "/api/rooms", body)
         assert status == 201, answer
         return str(answer["code"])
 
     def version(self, code: str) -> int:
         """The room's version through the proxy (redirects followed; 503 while it moves)."""
-        status, summary = _http("GET", f"{self.base}/api/rooms/{code}")
+        status, summary = http("GET", f"{self.base}/api/rooms/{code}")
         return int(summary["version"]) if status == 200 else -1
 
     def stop(self) -> None:
@@ -141,7 +141,7 @@ async def join_site(player: Player, site: SiteUnderTest, code: str, hint: str | 
     while True:
         assert time.monotonic() < end, f"room {code} was not served again"
         try:
-            player.ws = await _open(site.ws + (f"?w={hint}" if hint else ""))
+            player.ws = await open_ws(site.ws + (f"?w={hint}" if hint else ""))
             msg: Message = {"type": "join", "room": code, "name": player.name}
             if player.token is not None:
                 msg["token"] = player.token
@@ -225,7 +225,7 @@ async def kill_mid_game(site: SiteUnderTest, db_url: str) -> dict[str, float]:
             assert time.monotonic() < end, f"bot room {code} did not play on"
             await asyncio.sleep(0.1)
     # the lobby's list, from the heir, still shows the player's room
-    status, listing = _http("GET", site.base + "/api/rooms")
+    status, listing = http("GET", site.base + "/api/rooms")
     assert status == 200 and human in [r["code"] for r in listing["rooms"]], listing
     if player.ws is not None:
         await player.ws.close()
@@ -260,10 +260,10 @@ def test_gouji_serve_workers_supervises_and_stops_cleanly(pg_url: str, tmp_path:
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(base + "/readyz", site, 60)
-        status, made = _http("POST", base + "/api/rooms", {"bots": 6, "bot_delay_ms": 20})
+        status, made = http("POST", base + "/api/rooms", {"bots": 6, "bot_delay_ms": 20})
         assert status == 201, made
         code = made["code"]
-        assert _http("GET", f"{base}/api/rooms/{code}")[0] == 200  # wherever it landed
+        assert http("GET", f"{base}/api/rooms/{code}")[0] == 200  # wherever it landed
         # kill -9 one worker: the supervisor starts it again
         worker = subprocess.run(
             ["pgrep", "-f", "--", f"--worker-id w1 --host 127.0.0.1 --port {first}"],
