@@ -147,7 +147,10 @@ async function create(ev) {
       body: JSON.stringify(roomBody()),
     });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || r.status + " " + r.statusText);
+    // an error is {error: code, message} (docs/protocol.md, "Errors"): the page's words for the
+    // code where it has them (t gives back an unknown key), else the server's message
+    const said = data.error ? t(data.error) : "";
+    if (!r.ok) throw new Error(said && said !== data.error ? said : data.message || data.error || r.status + " " + r.statusText);
     location.href = data.url || "/r/" + data.code;
   } catch (e) {
     $("lobby-error").textContent = String(e.message || e);

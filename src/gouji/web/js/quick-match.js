@@ -96,7 +96,7 @@ async function quick() {
       body: JSON.stringify({ preset, rated }),
     });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(WORDS.zh[data.error] ? w(data.error) : w("failed") + r.status);
+    if (!r.ok) throw new Error(WORDS.zh[data.error] ? w(data.error) : w("failed") + (data.message || r.status));
     location.href = data.url || "/r/" + data.code;
   } catch (e) {
     const text = e instanceof TypeError ? w("offline") : String(e.message || e);
