@@ -709,7 +709,8 @@ class Room:
 
     def replay_steps(self, index: int) -> dict[str, Any] | None:
         """Spectator views with every hand, before the game's first action and after each
-        (gouji.review.replay; the server computes them off its event loop: ``Hub.replay``)."""
+        (gouji.review.replay; the server computes them off its event loop:
+        gouji.server.review.replays)."""
         rec = self.record(index)
         return replay_steps(rec, index) if rec is not None else None
 
