@@ -126,20 +126,30 @@ def test_language_switch_keeps_the_choices(live_server: LiveServer, pages: Pages
     expect(page.locator("#preset option").first).to_have_text(NAMES["OUTLINE_FULL"]["zh"])
 
 
+#: presets.js's rule sets, bot levels and speeds, their names said in both languages.
+PRESETS_JS = """async () => {
+    const m = await import("/static/js/presets.js");
+    const i18n = await import("/static/js/i18n.js");
+    const both = (l, key) => (i18n.setLang(l), i18n.t(key));
+    const say = (key) => ({zh: both("zh", key), en: both("en", key)});
+    const out = {
+        presets: m.PRESETS.map((p) => ({...p, name: say(p.name), summary: say(p.summary)})),
+        levels: m.BOT_LEVELS.map((b) => ({...b, name: say(b.name)})),
+        speeds: m.BOT_SPEEDS,
+    };
+    return out;
+}"""
+
+
 def test_presets_js_agrees_with_the_engine(live_server: LiveServer, pages: Pages) -> None:
     page = pages.new("Ada")
     page.goto(live_server.url + "/")
-    data: dict[str, Any] = page.evaluate(
-        """async () => {
-            const m = await import("/static/js/presets.js");
-            return {presets: m.PRESETS, levels: m.BOT_LEVELS, speeds: m.BOT_SPEEDS};
-        }"""
-    )
+    data: dict[str, Any] = page.evaluate(PRESETS_JS)
     presets = {p["code"]: p for p in data["presets"]}
     assert list(presets) == list(PRESET_NAMES)
     for code, p in presets.items():
         rules = make_rules(code)
-        assert p["name"] == NAMES[code]
+        assert p["name"] == NAMES[code]  # one source: words/presets.js, read by both
         assert p["summary"] == SUMMARIES[code]
         assert p["countVisibility"] == rules.info_count_visibility
         assert p["games"] == Match(rules, seed=0).length
@@ -265,3 +275,51 @@ def test_screenshots_in_chinese(live_server: LiveServer, pages: Pages, shots: Pa
         expect(page.locator("h1")).to_have_text(NAMES["OUTLINE_FULL"]["zh"])
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         picture(page, shots / f"rules-zh-{size}.png")
+
+
+def test_the_served_preset_words_are_rulesdocs(live_server: LiveServer, pages: Pages) -> None:
+    """The rule sets' names and summaries the browser is served (words/presets.js, which
+    gouji.rulesdoc reads too) are the rules pages' own, for every rule set."""
+    page = pages.new("Ada")
+    page.goto(live_server.url + "/")
+    words: dict[str, dict[str, str]] = page.evaluate(
+        """async () => (await import("/static/js/words/presets.js")).default"""
+    )
+    for code in PRESET_NAMES:
+        for lang in ("zh", "en"):
+            assert words[lang][f"preset_name.{code}"] == NAMES[code][lang]
+            assert words[lang][f"preset_summary.{code}"] == SUMMARIES[code][lang]
+
+
+#: Every word file's keys by language, and the page language's words for a few keys.
+WORD_FILES_JS = """async () => {
+    const i18n = await import("/static/js/i18n.js");
+    const files = {};
+    for (const [name, f] of Object.entries(i18n.WORD_FILES))
+        files[name] = {zh: Object.keys(f.zh), en: Object.keys(f.en)};
+    i18n.setLang("en");
+    const en = [i18n.t("seat_n", 3), i18n.t("no.such.key"), i18n.t("account.games_n", {count: 1})];
+    return {files, en};
+}"""
+
+
+def test_one_word_system(live_server: LiveServer, pages: Pages) -> None:
+    """One folder of word files, each key in one file only and in both languages (but for the
+    English-only "one thing" forms, `<key>_1`); the lookup falls back to the key itself."""
+    page = pages.new("Ada")
+    page.goto(live_server.url + "/")
+    data: dict[str, Any] = page.evaluate(WORD_FILES_JS)
+    files: dict[str, dict[str, list[str]]] = data["files"]
+    assert set(files) == {
+        "common", "table", "story", "lobby", "account", "analysis", "chat", "events",
+        "presets", "competition",
+    }  # fmt: skip
+    owner: dict[str, str] = {}
+    for name, keys in files.items():
+        for key in keys["zh"] + keys["en"]:
+            assert owner.setdefault(key, name) == name, f"{key} in {name} and {owner[key]}"
+        assert set(keys["zh"]) <= set(keys["en"]), name
+        assert all(k.endswith("_1") for k in set(keys["en"]) - set(keys["zh"])), name
+    assert data["en"] == ["Seat 3", "no.such.key", "1 game"]
+    web = Path(__file__).resolve().parents[2] / "src" / "gouji" / "web" / "js" / "words"
+    assert {p.stem for p in web.iterdir()} == set(files)

@@ -13,6 +13,7 @@ import pytest
 from gouji.competition import Event
 from gouji.competition import export as x
 from gouji.competition.export import ExportError, Sheet
+from gouji.rulesdoc.webwords import read_word_file
 
 AB = {"places": [1, 2, 3, 4, 5, 6]}  # MATCH7: seats A 7+4+2 = 13, seats B 5+3+0 = 8
 BA = {"places": [2, 1, 4, 3, 6, 5]}  # A 8, B 13
@@ -263,7 +264,8 @@ def test_every_logged_action_has_words() -> None:
     as words in both languages, never as its code."""
     src = Path(__file__).resolve().parents[2] / "src" / "gouji"
     found: set[str] = set()
-    for path in [src / "competition" / "event.py", *sorted((src / "server").glob("event*.py"))]:
+    server = sorted((src / "server" / "events").glob("*.py"))
+    for path in [src / "competition" / "event.py", *server]:
         text = path.read_text(encoding="utf-8")
         found |= set(re.findall(r"\b_?note\(\s*\"([a-z_]+)\"", text))
     assert {"draw", "sheet", "correct", "sanction", "close", "referee"} <= found
@@ -295,3 +297,16 @@ def test_the_overview_names_the_champion_or_says_the_event_ended_unfinished() ->
     assert items(x.overview(early, "en"))["Result"] == "Ended unfinished: no winner"
     changed = Event("改", "MATCH7", "swiss", overrides={"round.auto_kou": False})
     assert items(x.overview(changed, "zh"))["规则"] == "三局比赛（有改动）"
+
+
+def test_the_words_the_pages_say_too_come_from_their_word_file() -> None:
+    """The exports' words that the event pages say too are read from the pages' word file
+    (web/js/words/competition.js), written once; the exports' own words are in both
+    languages and the shared file holds nothing the exports do not say."""
+    shared = read_word_file(x.WORD_FILE)
+    assert set(x.WORDS["zh"]) == set(x.WORDS["en"])
+    for lang in x.LANGS:
+        for key, page_key in x._FROM_PAGES.items():
+            assert x.WORDS[lang][key] == shared[lang][page_key]
+        assert set(shared[lang]) == set(x._FROM_PAGES.values())
+        assert not set(x._OWN[lang]) & set(x._FROM_PAGES)

@@ -256,8 +256,9 @@ def test_rules_page_unknown_preset_or_language_is_a_clear_404(
 ) -> None:
     r = client.get(path)
     assert r.status_code == 404
-    assert words in r.json()["error"]
-    assert len(r.json()["error"]) < 300
+    assert r.json()["error"] == "not_found"  # the one error body (docs/protocol.md Errors)
+    assert words in r.json()["message"]
+    assert len(r.json()["message"]) < 300
 
 
 def test_markdown_raw_html_is_not_passed_through() -> None:

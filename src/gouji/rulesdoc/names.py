@@ -1,63 +1,31 @@
 """The languages of the rules documents and each preset's name and one-line summary for
-players: the rules pages' titles, the lobby's rule sets (web/js/presets.js) and the event
-exports all name a preset by these."""
+players: the rules pages' titles, the lobby's rule sets and the event exports all name a preset
+by these.
+
+The names and summaries are written once, in the web client's word file
+``web/js/words/presets.js`` (``preset_name.<CODE>`` and ``preset_summary.<CODE>`` in ``zh`` and
+``en``; :mod:`gouji.rulesdoc.webwords`): the browser imports that file and this module reads it,
+so the lobby and the rules pages cannot say a rule set differently.
+"""
 
 from __future__ import annotations
 
+from gouji.rulesdoc.webwords import read_word_file
+
 LANGS: tuple[str, ...] = ("zh", "en")
 
-#: Each preset's name for players (the lobby's presets.js uses the same).
-NAMES: dict[str, dict[str, str]] = {
-    "OUTLINE_FULL": {"zh": "大纲·全套", "en": "Outline, full"},
-    "OUTLINE_CLASSIC": {"zh": "大纲·经典", "en": "Outline, classic"},
-    "LAIWU": {"zh": "莱芜打法", "en": "Laiwu rules"},
-    "AUDIT": {"zh": "审计协会比赛", "en": "Audit association contest"},
-    "LIANG4": {"zh": "亮4打法", "en": "Show the 4s (亮4)"},
-    "MATCH7": {"zh": "三局比赛", "en": "Three-game match"},
-    "COMP2": {"zh": "大纲·比赛计分", "en": "Outline, contest scoring"},
-}
+_NAME = "preset_name."
+_SUMMARY = "preset_summary."
 
-#: Each preset in one line (the lobby shows the same line under the rule set it selected).
-SUMMARIES: dict[str, dict[str, str]] = {
-    "OUTLINE_FULL": {
-        "zh": "默认规则：够级大纲加憋3、打点和进贡——3 留到最后出，没开点的给对头进贡，"
-        "大落和二落给头科和二科进贡。",
-        "en": "The default: the outline with 憋3, 打点 and tribute — 3s go out last, a player "
-        "who fails to open pays the 对头, the last two places pay the first two.",
-    },
-    "OUTLINE_CLASSIC": {
-        "zh": "老打法，最简单：亮3定先出，以后大落先出；有报牌、挑牌、会3会4，可以革命。",
-        "en": "The older, simpler form: 亮3 picks the starter, later the 大落 leads; 报牌, "
-        "挑牌, 会3/会4 and 革命.",
-    },
-    "LAIWU": {
-        "zh": "莱芜：3 和 4 少一些，憋3，开壶后才能出 4，买3买4，2 不能贴，有烧贡，"
-        "串三户后可以会5。",
-        "en": "Laiwu: fewer 3s and 4s, 憋3, no 4s before 开壶, buying 3s and 4s, 2s do not "
-        "attach, burn tribute, 会5 after a 串三户.",
-    },
-    "AUDIT": {
-        "zh": "山东省内部审计师协会的比赛规则：憋3、开点、对头明扣，名次计 6 到 1 分，"
-        "烧牌、不开点、闷各加 1 分。",
-        "en": "The Shandong internal auditors' contest: 憋3, 开点, 扣 said aloud (明扣), "
-        "places score 6 down to 1, +1 for each burn, 不开点 and 闷.",
-    },
-    "LIANG4": {
-        "zh": "4 最多的人先出，第一手出 4；开牌抽到王的人先抓；打点，不开点给对头一张贡；"
-        "可以革命。",
-        "en": "Most 4s leads first and must lead 4s; a joker drawn at the opening takes "
-        "first; 打点 with 点贡; 革命 allowed.",
-    },
-    "MATCH7": {
-        "zh": "比赛：一场三局，名次计 7、5、4、3、2、0 分，总分高的赢；亮3，"
-        "按座位顺序烧牌，扣下的牌不能看。",
-        "en": "Tournament: three games, places score 7, 5, 4, 3, 2, 0, the higher total "
-        "wins; 亮3; burns in seat order; finished rounds stay hidden.",
-    },
-    "COMP2": {
-        "zh": "大纲全套的打法，按比赛计分：名次计 2、1、0、0、−1、−2 分，"
-        "闷、不开点、烧牌各加 1 分。",
-        "en": "The full outline with contest scoring: places score 2, 1, 0, 0, −1, −2; "
-        "+1 for each 闷, 不开点 and burn.",
-    },
-}
+
+def _read() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    words = read_word_file("presets")
+    codes = [k.removeprefix(_NAME) for k in words["zh"] if k.startswith(_NAME)]
+    names = {c: {lang: words[lang][_NAME + c] for lang in LANGS} for c in codes}
+    summaries = {c: {lang: words[lang][_SUMMARY + c] for lang in LANGS} for c in codes}
+    return names, summaries
+
+
+#: Each preset's name for players and its summary in one line (the lobby shows the same line
+#: under the rule set it selected), by code and language.
+NAMES, SUMMARIES = _read()

@@ -1,9 +1,9 @@
 // The account links of a page's top bar (#account-box): 登录 / 注册 for a guest, the player's
 // name (a link to their 战绩) when logged in, and the 排行榜. Loaded by the lobby as a module
 // of its own and imported by the players' pages; it follows the page's language switch.
+import { t } from "./i18n.js";
 import { el, patch, saveName } from "./common.js";
 import { me, playerUrl } from "./account-api.js";
-import { aw } from "./account-words.js";
 
 let account = null;
 
@@ -15,13 +15,13 @@ export function renderAccountBox() {
   const items = [];
   if (account) {
     items.push(
-      el("a", { id: "account-name", class: "account-name", href: playerUrl(account.name), title: aw("my_record") }, account.name),
+      el("a", { id: "account-name", class: "account-name", href: playerUrl(account.name), title: t("my_record") }, account.name),
     );
   } else if (here !== "/account") {
-    items.push(el("a", { id: "account-link", class: "account-link", href: "/account" }, aw("sign_in")));
+    items.push(el("a", { id: "account-link", class: "account-link", href: "/account" }, t("sign_in")));
   }
   if (here !== "/leaderboard") {
-    items.push(el("a", { id: "leaderboard-link", class: "account-link", href: "/leaderboard" }, aw("leaderboard")));
+    items.push(el("a", { id: "leaderboard-link", class: "account-link", href: "/leaderboard" }, t("leaderboard")));
   }
   patch(box, items);
 }

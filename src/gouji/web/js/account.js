@@ -1,11 +1,11 @@
 // The account page (/account): sign up and log in for a guest; for an account holder the
 // links to their 战绩 and the 排行榜, a new password, log out, and deleting the account (its
 // games stay under 匿名玩家). Every refusal is said in the page's language by its code.
-import { getLang, setLang } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { saveName } from "./common.js";
 import { call, me, playerUrl, setMe } from "./account-api.js";
 import { showAccount } from "./account-header.js";
-import { applyAccountWords, aw, refusalWords } from "./account-words.js";
+import { refusalWords } from "./account-words.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME_MIN = 2;
@@ -37,18 +37,18 @@ function sayAll() {
 function nameProblem(raw) {
   const name = raw.normalize("NFKC").trim();
   const chars = [...name];
-  if (chars.length < NAME_MIN || chars.length > NAME_MAX) return () => aw("e_name_length", chars.length);
+  if (chars.length < NAME_MIN || chars.length > NAME_MAX) return () => t("e_name_length", chars.length);
   const bad = chars.find((c) => !NAME_CHAR.test(c));
-  return bad === undefined ? null : () => aw("e_name_chars", bad === " " ? "␣" : bad);
+  return bad === undefined ? null : () => t("e_name_chars", bad === " " ? "␣" : bad);
 }
 
 function passwordProblem(password) {
-  return password.length < PASSWORD_MIN || password.length > PASSWORD_MAX ? () => aw("e_bad_password") : null;
+  return password.length < PASSWORD_MIN || password.length > PASSWORD_MAX ? () => t("e_bad_password") : null;
 }
 
 function render() {
-  applyAccountWords();
-  document.title = aw("account_title");
+  applyStatic();
+  document.title = t("account_title");
   $("guest-box").classList.toggle("hidden", !loaded || account !== null);
   $("me-box").classList.toggle("hidden", !loaded || account === null);
   $("me-name").textContent = account ? account.name : "";
@@ -77,7 +77,7 @@ async function submit(button, errorId, where, request) {
   } catch (e) {
     if (e && e.code === "not_logged_in") {
       become(null); // the session ended elsewhere: log in again
-      say("account-done", () => aw("e_not_logged_in"));
+      say("account-done", () => t("e_not_logged_in"));
     } else {
       say(errorId, () => refusalWords(e, where));
     }
@@ -98,7 +98,7 @@ $("signup-form").addEventListener("submit", (ev) => {
   submit("signup", "signup-error", "signup", async () => {
     const who = await call("POST", "/api/accounts", { name, password });
     become(who);
-    say("account-done", () => aw("signed_up", who.name), true);
+    say("account-done", () => t("signed_up", who.name), true);
   });
 });
 
@@ -107,7 +107,7 @@ $("login-form").addEventListener("submit", (ev) => {
   const name = $("login-name").value;
   const password = $("login-password").value;
   if (!name.trim() || !password) {
-    say("login-error", () => aw("e_bad_request"));
+    say("login-error", () => t("e_bad_request"));
     return;
   }
   submit("login", "login-error", "login", async () => {
@@ -120,7 +120,7 @@ $("logout").addEventListener("click", () => {
   submit("logout", "account-done", "", async () => {
     await call("DELETE", "/api/session");
     become(null);
-    say("account-done", () => aw("logged_out"), true);
+    say("account-done", () => t("logged_out"), true);
   });
 });
 
@@ -129,7 +129,7 @@ $("password-form").addEventListener("submit", (ev) => {
   const old = $("old-password").value;
   const password = $("new-password").value;
   if (!old) {
-    say("password-error", () => aw("e_wrong_password"));
+    say("password-error", () => t("e_wrong_password"));
     return;
   }
   const problem = passwordProblem(password);
@@ -141,7 +141,7 @@ $("password-form").addEventListener("submit", (ev) => {
     await call("PUT", "/api/me/password", { old, new: password });
     $("old-password").value = "";
     $("new-password").value = "";
-    say("password-error", () => aw("changed"), true);
+    say("password-error", () => t("changed"), true);
   });
 });
 
@@ -149,13 +149,13 @@ $("delete-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const password = $("delete-password").value;
   if (!password) {
-    say("delete-error", () => aw("e_wrong_password"));
+    say("delete-error", () => t("e_wrong_password"));
     return;
   }
   submit("delete", "delete-error", "", async () => {
     await call("DELETE", "/api/me", { password });
     become(null);
-    say("account-done", () => aw("deleted"), true);
+    say("account-done", () => t("deleted"), true);
   });
 });
 

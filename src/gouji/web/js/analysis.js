@@ -5,8 +5,8 @@
 // replay.js owns the steps; it calls `renderAnalysis` whenever it draws one.
 import { el, patch } from "./common.js";
 import { teamOf } from "./felt.js";
-import { actionLabel } from "./i18n.js";
-import { MARKS, aw, failureText, points, refusalText, valueText } from "./analysis-words.js";
+import { actionLabel, t } from "./i18n.js";
+import { MARKS, failureText, points, refusalText, valueText } from "./analysis-words.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1000;
@@ -60,7 +60,7 @@ function take(method, status, body) {
     A.timer = setTimeout(() => ask("GET"), 5 * POLL_MS); // a busy moment: look again
   } else {
     A.state = "refused";
-    A.error = refusalText(status, body.message || body.error); // {error: code, message}
+    A.error = refusalText(status, body.error);
   }
   renderAnalysis();
 }
@@ -86,16 +86,16 @@ function statusText() {
   const a = A.answer;
   switch (A.state) {
     case "queued":
-      return a.position > 1 ? aw("queued", a.position - 1) : aw("queued_next");
+      return a.position > 1 ? t("queued", a.position - 1) : t("queued_next");
     case "running":
-      return a.total === null || a.total === undefined ? aw("reading") : aw("running", a.done, a.total);
+      return a.total === null || a.total === undefined ? t("reading") : t("running", a.done, a.total);
     case "done": {
       const n = (A.analysis.decisions || []).length;
       const marked = flagged().length;
-      return marked ? aw("done", n, marked) : aw("none_flagged", n);
+      return marked ? t("done", n, marked) : t("none_flagged", n);
     }
     case "failed":
-      return aw("failed", A.error);
+      return t("failed", A.error);
     case "refused":
       return A.error;
     default:
@@ -108,8 +108,8 @@ function drawBar() {
   const busy = A.state === "running" || A.state === "queued";
   button.hidden = A.state === null || A.state === "unavailable" || A.state === "done" || busy;
   button.disabled = false;
-  button.textContent = aw("analyse");
-  button.title = aw("analyse_title");
+  button.textContent = t("analyse");
+  button.title = t("analyse_title");
   const bar = $("analysis-progress");
   bar.hidden = !busy;
   if (A.state === "running" && A.answer.total) {
@@ -142,7 +142,7 @@ function drawMarks() {
     let row = ends.findIndex((end) => x - MARK_PX / 2 >= end);
     if (row < 0) row = ends.length < MARK_ROWS ? ends.length : ends.indexOf(Math.min(...ends));
     ends[row] = x + MARK_PX / 2;
-    const label = aw("mark_title", step, `${nameOf(d.seat)} ${actionLabel(d.action)}`, aw("class_" + d.class));
+    const label = t("mark_title", step, `${nameOf(d.seat)} ${actionLabel(d.action)}`, t("class_" + d.class));
     return el(
       "button",
       {
@@ -175,24 +175,24 @@ function drawMoment() {
     "div",
     { class: "moment-head" },
     MARKS[d.class] ? badge(d.class, MARKS[d.class]) : null,
-    el("b", { class: "class-name " + d.class }, aw("class_" + d.class)),
-    el("span", { class: "muted" }, aw("moment_step", d.index + 1)),
+    el("b", { class: "class-name " + d.class }, t("class_" + d.class)),
+    el("span", { class: "muted" }, t("moment_step", d.index + 1)),
   );
-  const lines = [head, el("p", null, who(d.seat), aw("chose", { play: actionLabel(d.action) }))];
+  const lines = [head, el("p", null, who(d.seat), t("chose", { play: actionLabel(d.action) }))];
   if (d.best !== d.action && d.class !== "good") {
-    lines.push(el("p", { class: "better" }, aw("better", { play: actionLabel(d.best) })));
-    lines.push(el("p", null, aw("loss", { loss: points(d.loss, false), low: points(d.loss_low, false) })));
+    lines.push(el("p", { class: "better" }, t("better", { play: actionLabel(d.best) })));
+    lines.push(el("p", null, t("loss", { loss: points(d.loss, false), low: points(d.loss_low, false) })));
   } else {
-    lines.push(el("p", { class: "muted" }, aw("no_better")));
+    lines.push(el("p", { class: "muted" }, t("no_better")));
   }
   const rows = (d.candidates || []).map((c) =>
     el(
       "li",
       { class: c.action === d.action ? "taken" : c.action === d.best ? "best" : null },
-      aw("worth_line", { play: actionLabel(c.action), value: valueText(c.value, c.value_ci) }),
+      t("worth_line", { play: actionLabel(c.action), value: valueText(c.value, c.value_ci) }),
     ),
   );
-  lines.push(el("p", { class: "worth" }, aw("worth_head")));
+  lines.push(el("p", { class: "worth" }, t("worth_head")));
   lines.push(el("ul", { class: "worths" }, rows));
   patch(box, [el("div", { class: "moment " + d.class }, lines)]);
 }
@@ -210,10 +210,10 @@ function drawSummary() {
   const head = el(
     "tr",
     null,
-    el("th", null, aw("col_player")),
-    el("th", null, aw("col_decisions")),
-    ...["inaccuracy", "mistake", "blunder"].map((c) => el("th", { title: aw("class_" + c) }, badge(c, MARKS[c]))),
-    el("th", null, aw("col_loss")),
+    el("th", null, t("analysis.col_player")),
+    el("th", null, t("col_decisions")),
+    ...["inaccuracy", "mistake", "blunder"].map((c) => el("th", { title: t("class_" + c) }, badge(c, MARKS[c]))),
+    el("th", null, t("col_loss")),
   );
   const rows = [];
   for (const s of A.analysis.summary || []) {
@@ -234,16 +234,16 @@ function drawSummary() {
           "button",
           { type: "button", class: "costly " + d.class, onclick: () => A.page.go(d.index + 1) },
           MARKS[d.class] ? badge(d.class, MARKS[d.class]) : null,
-          aw("step_n", d.index + 1),
+          t("step_n", d.index + 1),
         ),
       );
-      rows.push(el("tr", { class: "costliest" }, el("td", { colspan: "6" }, aw("costliest"), " ", buttons)));
+      rows.push(el("tr", { class: "costliest" }, el("td", { colspan: "6" }, t("costliest"), " ", buttons)));
     }
   }
   patch(box, [
-    el("h3", null, aw("summary")),
+    el("h3", null, t("summary")),
     el("table", { class: "analysis-summary" }, el("thead", null, head), el("tbody", null, rows)),
-    el("p", { class: "muted small-note" }, aw("unit_note")),
+    el("p", { class: "muted small-note" }, t("unit_note")),
   ]);
 }
 

@@ -4,10 +4,10 @@
 // voided until the next round is drawn), sanctions, walkovers, 换人, referees' keys, the audit
 // log, the round clock, the end. A referee sees its tables only. Every change carries an
 // Idempotency-Key (event-desk.js); every refusal is shown in words.
-import { getLang, setLang } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { el, patch, toast } from "./common.js";
 import { rememberEvent } from "./event-api.js";
-import { applyWords, setDuplicate, tableLabel, w } from "./event-words.js";
+import { setDuplicate, tableLabel } from "./event-words.js";
 import { eventHeader, sanctionsList, standingsTable } from "./event-view.js";
 import { RoundClock, clockText } from "./event-clock.js";
 import {
@@ -114,9 +114,9 @@ function showKey() {
   $("key-show").value = desk.key;
   $("key-panel").classList.toggle("attention", !desk.key);
   const a = desk.access;
-  $("key-title").textContent = a && a.role === "referee" ? w("ref_key_h", a.name, matchesText(a.matches)) : w("key_h");
-  $("key-saved").textContent = w(a && a.role === "referee" ? "ref_key_saved" : "key_saved");
-  $("page-title").textContent = desk.role === "referee" ? w("ref_page") : w("admin_link");
+  $("key-title").textContent = a && a.role === "referee" ? t("ref_key_h", a.name, matchesText(a.matches)) : t("key_h");
+  $("key-saved").textContent = t(a && a.role === "referee" ? "ref_key_saved" : "key_saved");
+  $("page-title").textContent = desk.role === "referee" ? t("ref_page") : t("admin_link");
 }
 
 /** A key in the address (#key=…, a referee's link or the organiser's): taken, checked,
@@ -139,7 +139,7 @@ async function start() {
     if (await checkKey(key)) break;
   }
   showKey();
-  applyWords();
+  applyStatic();
   poll();
 }
 
@@ -149,9 +149,9 @@ function drawPanel() {
   const st = ev.status || "registering";
   const can = (st === "registering" && (ev.teams || []).length >= 2) || st === "between_rounds";
   $("draw-panel").classList.toggle("hidden", st === "over" || !organiser());
-  $("draw").textContent = w("draw", (ev.round || 0) + 1);
+  $("draw").textContent = t("draw", (ev.round || 0) + 1);
   $("draw").disabled = !can || busy("draw");
-  $("draw-hint").textContent = can ? "" : st === "playing" ? w("draw_wait") : w("draw_need");
+  $("draw-hint").textContent = can ? "" : st === "playing" ? t("draw_wait") : t("draw_need");
 }
 
 async function draw() {
@@ -171,7 +171,7 @@ function openMatches(ev) {
   return ids
     .map((id) => round.find((m) => m && m.id === id))
     .filter(Boolean)
-    .map((m) => w("close_match", tableLabel(m.id, false), m.teams[0], m.teams[1] === null ? w("bye") : m.teams[1]));
+    .map((m) => t("close_match", tableLabel(m.id, false), m.teams[0], m.teams[1] === null ? t("bye") : m.teams[1]));
 }
 
 async function closeEvent() {
@@ -181,14 +181,14 @@ async function closeEvent() {
   const body = [];
   if (st === "playing") {
     const open = openMatches(ev);
-    body.push(el("p", null, w("close_open", ev.round)), el("ul", { class: "close-open" }, ...open.map((x) => el("li", null, x))));
-  } else if (st === "between_rounds") body.push(el("p", null, w("close_rounds_left", ev.round)));
-  else body.push(el("p", null, w("close_not_started")));
-  body.push(el("p", { class: "close-warn" }, w("close_unfinished")), el("p", { class: "hint" }, w("close_confirm")));
+    body.push(el("p", null, t("close_open", ev.round)), el("ul", { class: "close-open" }, ...open.map((x) => el("li", null, x))));
+  } else if (st === "between_rounds") body.push(el("p", null, t("close_rounds_left", ev.round)));
+  else body.push(el("p", null, t("close_not_started")));
+  body.push(el("p", { class: "close-warn" }, t("close_unfinished")), el("p", { class: "hint" }, t("close_confirm")));
   const done = await ask({
-    title: w("close_h"),
+    title: t("close_h"),
     body,
-    ok: w("close"),
+    ok: t("events.close"),
     danger: true,
     run: async () => {
       try {
@@ -207,7 +207,7 @@ function endedNote() {
   const over = ev.status === "over";
   $("ended-note").classList.toggle("hidden", !over);
   if (!over) return;
-  $("ended-note").textContent = ev.unfinished ? w("ended_unfinished") : ev.winner ? w("ended_done", ev.winner) : w("ended_no_winner");
+  $("ended-note").textContent = ev.unfinished ? t("ended_unfinished") : ev.winner ? t("ended_done", ev.winner) : t("ended_no_winner");
   $("ended-note").classList.toggle("unfinished", !!ev.unfinished);
 }
 
@@ -216,7 +216,7 @@ function clockPanel() {
   const ev = desk.ev;
   $("clock-panel").classList.toggle("hidden", !(ev.round > 0 && ev.status !== "over" && organiser()));
   $("clock-stop").classList.toggle("hidden", !ev.clock);
-  $("clock-start").textContent = w(ev.clock ? "clock_restart" : "clock_start");
+  $("clock-start").textContent = t(ev.clock ? "clock_restart" : "clock_start");
   clockTick();
 }
 
@@ -226,7 +226,7 @@ function clockTick() {
   if (!ev) return;
   const left = ev.status === "over" ? null : roundClock.left();
   const round = ev.clock ? ev.clock.round : ev.round;
-  const text = left === null ? w("clock_none") : left > 0 ? w("clock_running", round, clockText(left)) : w("clock_up", round);
+  const text = left === null ? t("clock_none") : left > 0 ? t("clock_running", round, clockText(left)) : t("clock_up", round);
   if ($("clock-now").textContent !== text) $("clock-now").textContent = text;
   $("clock-now").classList.toggle("up", left === 0);
 }
@@ -236,25 +236,25 @@ async function startClock(e) {
   const raw = $("clock-minutes").value.trim();
   const minutes = Number(raw);
   if (!/^[0-9]{1,3}$/.test(raw) || minutes < 1 || minutes > 300) {
-    $("admin-error").textContent = w("err_minutes");
+    $("admin-error").textContent = t("err_minutes");
     return;
   }
   const ok = await act("clock", "POST", "/clock", { minutes }, $("clock-start"));
-  if (ok) toast(w("clock_started", minutes), "info", 2500, "event");
+  if (ok) toast(t("clock_started", minutes), "info", 2500, "event");
 }
 
 async function stopClock() {
   const ok = await act("clock", "POST", "/clock", { minutes: null }, $("clock-stop"));
-  if (ok) toast(w("clock_stopped"), "info", 2500, "event");
+  if (ok) toast(t("clock_stopped"), "info", 2500, "event");
 }
 
 // ------------------------------------------------------------------ the page
 function render(keep) {
-  if (keep !== true) applyWords();
+  if (keep !== true) applyStatic();
   showKey();
   const ev = desk.ev;
   if (!ev) return;
-  document.title = w(desk.role === "referee" ? "ref_title" : "admin_title", ev.name);
+  document.title = t(desk.role === "referee" ? "ref_title" : "admin_title", ev.name);
   patch($("head"), [eventHeader(ev)]);
   endedNote();
   teamsPanel();

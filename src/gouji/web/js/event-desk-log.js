@@ -1,9 +1,10 @@
 // The audit log on the organiser's page (GET …/log): every change with its time (local), who
 // made it (组织者, 裁判 王, the online table), what in words, where (table and game as people
 // name them) and before → after in short words.
+import { t } from "./i18n.js";
 import { el, patch } from "./common.js";
 import { api, tablesOf } from "./event-api.js";
-import { num, parseTableId, tableLabel, w } from "./event-words.js";
+import { num, parseTableId, tableLabel } from "./event-words.js";
 import { base, desk, isInt, isNum, isText, localTime, matchesText, showError } from "./event-desk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,9 +30,9 @@ export async function loadLog() {
 }
 
 function who(by) {
-  if (by === "organiser") return w("by_organiser");
-  if (by === "table") return w("by_table");
-  if (isText(by) && by.startsWith("referee ")) return w("by_referee", by.slice(8));
+  if (by === "organiser") return t("by_organiser");
+  if (by === "table") return t("by_table");
+  if (isText(by) && by.startsWith("referee ")) return t("by_referee", by.slice(8));
   return "—";
 }
 
@@ -46,11 +47,11 @@ function where(e) {
   const id = isText(e.table) ? e.table : isText(e.match) ? e.match : null;
   const p = id ? parseTableId(id) : null;
   if (p) {
-    parts.push(w("round_n", p.round));
-    parts.push(isText(e.table) ? tableLabel(e.table, !!desk.ev.duplicate) : w("match_n", p.match));
+    parts.push(t("round_n", p.round));
+    parts.push(isText(e.table) ? tableLabel(e.table, !!desk.ev.duplicate) : t("match_n", p.match));
   }
-  if (isInt(e.game)) parts.push(w("game_n", e.game + 1));
-  if (e.action === "draw" && isInt(e.round)) parts.push(w("round_n", e.round));
+  if (isInt(e.game)) parts.push(t("events.game_n", e.game + 1));
+  if (e.action === "draw" && isInt(e.round)) parts.push(t("round_n", e.round));
   if (e.action === "substitute" && isText(e.team)) parts.push(e.team);
   return parts.join(" · ");
 }
@@ -61,20 +62,20 @@ function gameWords(g, tid) {
   const teams = teamsAt(tid) || ["", ""];
   let text = `${teams[0]} ${num(g.team_scores[0])} : ${num(g.team_scores[1])} ${teams[1]}`.trim();
   const pens = Array.isArray(g.penalties) ? g.penalties.filter((p) => p && isNum(p.points)) : [];
-  if (pens.length) text += w("log_pens", pens.map((p) => num(p.points)).join(" "));
+  if (pens.length) text += t("log_pens", pens.map((p) => num(p.points)).join(" "));
   return text;
 }
 
-function teamWords(t) {
-  if (!t || typeof t !== "object" || !isText(t.name)) return "";
-  const players = Array.isArray(t.players) ? t.players.filter(isText).join(w("sep")) : "";
-  return players ? w("team_players", t.name, players) : t.name;
+function teamWords(tb) {
+  if (!tb || typeof tb !== "object" || !isText(tb.name)) return "";
+  const players = Array.isArray(tb.players) ? tb.players.filter(isText).join(t("sep")) : "";
+  return players ? t("team_players", tb.name, players) : tb.name;
 }
 
 function refereeWords(r) {
   if (!r || typeof r !== "object" || !isText(r.name)) return "";
   const matches = Array.isArray(r.matches) && r.matches.every(isInt) ? r.matches : null;
-  return w("who_scope", r.name, matchesText(matches));
+  return t("who_scope", r.name, matchesText(matches));
 }
 
 /** Before and after of an entry, in words. */
@@ -88,37 +89,37 @@ function change(e) {
     case "correct":
       return [gameWords(b, e.table), gameWords(a, e.table)];
     case "void":
-      return [gameWords(b, e.table), w("log_voided")];
+      return [gameWords(b, e.table), t("log_voided")];
     case "sanction": {
       if (!a || typeof a !== "object") return ["", ""];
-      let what = w("k_" + (isText(a.kind) ? a.kind : "warning"));
+      let what = t("k_" + (isText(a.kind) ? a.kind : "warning"));
       if (a.kind === "penalty" && isNum(a.points)) what += " " + num(a.points);
-      const player = isText(a.player) ? w("who_team", a.player, isText(a.team) ? a.team : "") : "";
+      const player = isText(a.player) ? t("who_team", a.player, isText(a.team) ? a.team : "") : "";
       return ["", `${player} ${what}`.trim()];
     }
     case "walkover":
-      return ["", Array.isArray(a) ? w("log_absent", a.filter(isText).join(w("sep"))) : ""];
+      return ["", Array.isArray(a) ? t("log_absent", a.filter(isText).join(t("sep"))) : ""];
     case "substitute":
-      return ["", isText(e.out) && isText(e.sub) ? w("log_swap", e.out, e.sub) : ""];
+      return ["", isText(e.out) && isText(e.sub) ? t("log_swap", e.out, e.sub) : ""];
     case "team":
       return ["", teamWords(a)];
     case "remove_team":
       return [teamWords(b), ""];
     case "draw": {
       const pairs = Array.isArray(a) ? a.filter((p) => Array.isArray(p) && p.length === 2) : [];
-      return ["", pairs.map((p) => (p[1] === null ? w("log_bye", p[0]) : w("log_vs", p[0], p[1]))).join(w("log_sep"))];
+      return ["", pairs.map((p) => (p[1] === null ? t("log_bye", p[0]) : t("log_vs", p[0], p[1]))).join(t("log_sep"))];
     }
     case "referee":
     case "revoke_referee":
       return ["", refereeWords(a)];
     case "close": {
-      if (!a || typeof a !== "object" || !a.unfinished) return ["", w("log_closed")];
+      if (!a || typeof a !== "object" || !a.unfinished) return ["", t("log_closed")];
       const open = Array.isArray(a.open_matches) ? a.open_matches.filter(isText) : [];
       const names = open.map((m) => {
         const p = parseTableId(m);
-        return p ? w("match_n", p.match) : "";
+        return p ? t("match_n", p.match) : "";
       });
-      return ["", names.length ? w("log_closed_open", names.join(w("sep"))) : w("log_closed_early")];
+      return ["", names.length ? t("log_closed_open", names.join(t("sep"))) : t("log_closed_early")];
     }
     default:
       return ["", ""];
@@ -132,12 +133,12 @@ export function logPanel() {
   if (!show) return;
   const log = audit.log || [];
   if (!log.length) {
-    patch($("log-box"), [el("p", { class: "muted" }, w("log_empty"))]);
+    patch($("log-box"), [el("p", { class: "muted" }, t("log_empty"))]);
     return;
   }
   const newest = [...log].reverse();
   const shown = audit.all ? newest : newest.slice(0, SHOWN);
-  const head = el("tr", null, ...["log_time", "log_who", "log_what", "log_where", "log_change"].map((k) => el("th", { scope: "col" }, w(k))));
+  const head = el("tr", null, ...["log_time", "log_who", "log_what", "log_where", "log_change"].map((k) => el("th", { scope: "col" }, t(k))));
   const rows = shown.map((e) => {
     const [before, after] = change(e);
     return el(
@@ -145,7 +146,7 @@ export function logPanel() {
       { class: "log-entry a-" + (ACTIONS.has(e.action) ? e.action : "other"), dataset: { n: String(e.n) } },
       el("td", { class: "when" }, localTime(e.at)),
       el("td", { class: "who" }, who(e.by)),
-      el("td", { class: "what" }, ACTIONS.has(e.action) ? w("log_" + e.action) : w("log_other")),
+      el("td", { class: "what" }, ACTIONS.has(e.action) ? t("log_" + e.action) : t("log_other")),
       el("td", { class: "where" }, where(e)),
       el("td", { class: "change" }, before ? el("span", { class: "before" }, before) : null, before && after ? " → " : null, after ? el("span", { class: "after" }, after) : null),
     );
@@ -155,7 +156,7 @@ export function logPanel() {
       ? el(
           "button",
           { type: "button", class: "small log-more", onclick: () => { audit.all = !audit.all; logPanel(); } },
-          audit.all ? w("log_fewer") : w("log_all", newest.length),
+          audit.all ? t("log_fewer") : t("log_all", newest.length),
         )
       : null;
   patch($("log-box"), [el("div", { class: "scroll-x log-scroll" }, el("table", { class: "ev-table log", id: "log" }, el("thead", null, head), el("tbody", null, rows))), more].filter(Boolean));

@@ -2,19 +2,10 @@
 // of the next game with its 罚分 column (previewed, then confirmed), corrections and voids of
 // registered sheets until the next round is drawn, sanctions (for a registered game too, with
 // the player's earlier sanctions and the outline's next step), walkovers, seat links online.
-import { getLang, placeName } from "./i18n.js";
+import { getLang, placeName, t } from "./i18n.js";
 import { el, patch, toast } from "./common.js";
 import { absolute, api, seatPlayers, tablesOf } from "./event-api.js";
-import {
-  ARTICLES,
-  SANCTION_KINDS,
-  articleText,
-  num,
-  sheetItems,
-  signed,
-  tableLabel,
-  w,
-} from "./event-words.js";
+import { ARTICLES, SANCTION_KINDS, articleText, num, sheetItems, signed, tableLabel } from "./event-words.js";
 import { matchDone, matchScoreText } from "./event-view.js";
 import {
   act,
@@ -93,13 +84,13 @@ function seatTag(t, seat, names) {
   );
 }
 
-function linksBox(t, names) {
-  const list = state.links[t.id] || [];
+function linksBox(tb, names) {
+  const list = state.links[tb.id] || [];
   if (!list.length) return null;
   return el(
     "details",
     { class: "seat-links", open: true },
-    el("summary", null, w("seat_links")),
+    el("summary", null, t("seat_links")),
     el(
       "ol",
       null,
@@ -109,10 +100,10 @@ function linksBox(t, names) {
         return el(
           "li",
           { class: "seat-link", dataset: { seat: String(seat) } },
-          seatTag(t, seat, names),
+          seatTag(tb, seat, names),
           el("input", { readonly: true, value: url, "aria-label": names[seat] }),
-          el("button", { type: "button", class: "small", onclick: () => copy(url) }, w("key_copy")),
-          el("a", { class: "button small", href: url, target: "_blank", rel: "noopener" }, w("open")),
+          el("button", { type: "button", class: "small", onclick: () => copy(url) }, t("key_copy")),
+          el("a", { class: "button small", href: url, target: "_blank", rel: "noopener" }, t("open")),
         );
       }),
     ),
@@ -122,17 +113,17 @@ function linksBox(t, names) {
 // ------------------------------------------------------------------ games played
 /** The games entered at a table: game number, places by player, the two team scores; and
  * where they may be corrected, 改正 on each and 作废 on the last. */
-function playedGames(t, names) {
-  const games = gamesOf(t);
+function playedGames(tb, names) {
+  const games = gamesOf(tb);
   if (!games.length) return null;
-  const fixing = correctable(t);
+  const fixing = correctable(tb);
   const head = el(
     "tr",
     null,
-    el("th", null, w("col_game")),
+    el("th", null, t("col_game")),
     ...names.map((n, seat) => el("th", { class: seat % 2 ? "tb" : "ta" }, n)),
-    el("th", { class: "ta num" }, t.teams[0]),
-    el("th", { class: "tb num" }, t.teams[1]),
+    el("th", { class: "ta num" }, tb.teams[0]),
+    el("th", { class: "tb num" }, tb.teams[1]),
     fixing ? el("th", null, "") : null,
   );
   const rows = games.map((g, i) => {
@@ -140,23 +131,23 @@ function playedGames(t, names) {
     const pens = (g.penalties || []).filter((p) => p && isNum(p.points));
     return el(
       "tr",
-      { class: "game-row" + (fixes[t.id] && fixes[t.id].game === i ? " fixing" : ""), dataset: { game: String(i) } },
-      el("td", { class: "num" }, String(i + 1), g.extra ? el("span", { class: "extra-tag" }, w("game_extra")) : null),
+      { class: "game-row" + (fixes[tb.id] && fixes[tb.id].game === i ? " fixing" : ""), dataset: { game: String(i) } },
+      el("td", { class: "num" }, String(i + 1), g.extra ? el("span", { class: "extra-tag" }, t("game_extra")) : null),
       ...names.map((_, seat) => el("td", null, placeName(g.places[seat]))),
-      el("td", { class: "num" }, num(g.team_scores[0]), pens.some((p) => p.seat % 2 === 0) ? el("span", { class: "pen-mark", title: w("penalties") }, "*") : null),
-      el("td", { class: "num" }, num(g.team_scores[1]), pens.some((p) => p.seat % 2 === 1) ? el("span", { class: "pen-mark", title: w("penalties") }, "*") : null),
+      el("td", { class: "num" }, num(g.team_scores[0]), pens.some((p) => p.seat % 2 === 0) ? el("span", { class: "pen-mark", title: t("penalties") }, "*") : null),
+      el("td", { class: "num" }, num(g.team_scores[1]), pens.some((p) => p.seat % 2 === 1) ? el("span", { class: "pen-mark", title: t("penalties") }, "*") : null),
       fixing
         ? el(
             "td",
             { class: "game-tools" },
             sheet
-              ? el("button", { type: "button", class: "small correct-game", onclick: () => startFix(t.id, i) }, w("fix"))
+              ? el("button", { type: "button", class: "small correct-game", onclick: () => startFix(tb.id, i) }, t("fix"))
               : null,
             sheet && i === games.length - 1
               ? el(
                   "button",
-                  { type: "button", class: "small danger void-game", disabled: busy("void:" + t.id), onclick: (e) => voidGame(t.id, i, e.currentTarget) },
-                  w("void"),
+                  { type: "button", class: "small danger void-game", disabled: busy("void:" + tb.id), onclick: (e) => voidGame(tb.id, i, e.currentTarget) },
+                  t("void"),
                 )
               : null,
           )
@@ -166,7 +157,7 @@ function playedGames(t, names) {
   return el(
     "div",
     { class: "played scroll-x" },
-    el("table", { class: "ev-table games" }, el("caption", null, w("played")), el("thead", null, head), el("tbody", null, rows)),
+    el("table", { class: "ev-table games" }, el("caption", null, t("played")), el("thead", null, head), el("tbody", null, rows)),
   );
 }
 
@@ -196,7 +187,7 @@ function articleOptions(selected) {
   return [
     el("option", { value: "", selected: selected === "" }, "—"),
     ...ARTICLES.map((a, i) => el("option", { value: String(i), selected: selected === String(i) }, getLang() === "zh" ? a.zh : a.en)),
-    el("option", { value: "other", selected: selected === "other" }, w("sanction_other")),
+    el("option", { value: "other", selected: selected === "other" }, t("sanction_other")),
   ];
 }
 
@@ -218,7 +209,7 @@ function penaltyRow(d, seat, n, span) {
       el(
         "div",
         { class: "pen-fields" },
-        el("span", { class: "pen-who" }, w("pen_of", n)),
+        el("span", { class: "pen-who" }, t("pen_of", n)),
         el("input", {
           type: "number",
           class: "pen-points",
@@ -226,7 +217,7 @@ function penaltyRow(d, seat, n, span) {
           max: "-1",
           step: "1",
           value: p.points,
-          "aria-label": w("pen_points_of", n),
+          "aria-label": t("pen_points_of", n),
           oninput: (e) => {
             p.points = e.target.value;
           },
@@ -235,7 +226,7 @@ function penaltyRow(d, seat, n, span) {
           "select",
           {
             class: "pen-article",
-            "aria-label": w("pen_article_of", n),
+            "aria-label": t("pen_article_of", n),
             onchange: (e) => {
               p.article = e.target.value;
               render();
@@ -248,8 +239,8 @@ function penaltyRow(d, seat, n, span) {
               class: "pen-text",
               maxlength: "80",
               value: p.text,
-              placeholder: w("sanction_text_ph"),
-              "aria-label": w("pen_article_of", n),
+              placeholder: t("sanction_text_ph"),
+              "aria-label": t("pen_article_of", n),
               oninput: (e) => {
                 p.text = e.target.value;
               },
@@ -262,18 +253,18 @@ function penaltyRow(d, seat, n, span) {
 
 /** The referee's sheet of a game: a place per player, the items the rule set scores and, for
  * a new game, the 罚分 column. `fix`: the correction of a registered game. */
-function sheetForm(t, names, d, fix) {
+function sheetForm(tb, names, d, fix) {
   const items = sheetItems(desk.ev.preset);
   const span = 3 + (items.includes("not_opened") ? 1 : 0) + (items.includes("men") ? 1 : 0) + (fix ? 0 : 1);
   const head = el(
     "tr",
     null,
-    el("th", null, w("col_seat")),
-    el("th", null, w("col_player")),
-    el("th", null, w("sheet_place")),
-    items.includes("not_opened") ? el("th", null, w("col_not_opened")) : null,
-    items.includes("men") ? el("th", null, w("col_men")) : null,
-    fix ? null : el("th", null, w("penalties_col")),
+    el("th", null, t("col_seat")),
+    el("th", null, t("col_player")),
+    el("th", null, t("sheet_place")),
+    items.includes("not_opened") ? el("th", null, t("col_not_opened")) : null,
+    items.includes("men") ? el("th", null, t("col_men")) : null,
+    fix ? null : el("th", null, t("penalties_col")),
   );
   const box = (list, what, n, seat) =>
     el(
@@ -282,7 +273,7 @@ function sheetForm(t, names, d, fix) {
       el("input", {
         type: "checkbox",
         class: what,
-        "aria-label": `${n} ${w(what)}`,
+        "aria-label": `${n} ${t(what)}`,
         dataset: { seat: String(seat) },
         checked: list.includes(seat),
         onchange: (e) => {
@@ -313,7 +304,7 @@ function sheetForm(t, names, d, fix) {
         "tr",
         { class: seat % 2 ? "tb" : "ta" },
         el("td", { class: "num" }, String(seat + 1)),
-        el("td", null, seatTag(t, seat, names)),
+        el("td", null, seatTag(tb, seat, names)),
         el("td", null, place),
         items.includes("not_opened") ? box(d.notOpened, "not_opened", n, seat) : null,
         items.includes("men") ? box(d.men, "men", n, seat) : null,
@@ -325,7 +316,7 @@ function sheetForm(t, names, d, fix) {
               el("input", {
                 type: "checkbox",
                 class: "pen",
-                "aria-label": w("pen_of", n),
+                "aria-label": t("pen_of", n),
                 dataset: { seat: String(seat) },
                 checked: !!d.pen[seat],
                 onchange: (e) => {
@@ -338,21 +329,21 @@ function sheetForm(t, names, d, fix) {
     );
     if (!fix && d.pen[seat]) rows.push(penaltyRow(d, seat, n, span));
   }
-  const slot = (fix ? "fix:" : "sheet:") + t.id;
+  const slot = (fix ? "fix:" : "sheet:") + tb.id;
   return el(
     "form",
-    { class: "sheet" + (fix ? " fixing" : ""), novalidate: true, dataset: { table: t.id, mode: fix ? "fix" : "next" }, onsubmit: (e) => submitSheet(e, t.id, d, fix) },
-    el("h4", null, w(fix ? "fix_h" : "sheet_h", d.game + 1)),
-    fix ? el("p", { class: "hint" }, w("fix_hint")) : null,
+    { class: "sheet" + (fix ? " fixing" : ""), novalidate: true, dataset: { table: tb.id, mode: fix ? "fix" : "next" }, onsubmit: (e) => submitSheet(e, tb.id, d, fix) },
+    el("h4", null, t(fix ? "fix_h" : "sheet_h", d.game + 1)),
+    fix ? el("p", { class: "hint" }, t("fix_hint")) : null,
     el("div", { class: "scroll-x" }, el("table", { class: "ev-table sheet-grid" }, el("thead", null, head), el("tbody", null, rows))),
     items.includes("burns") ? burnsBox(d, names) : null,
-    pendingLine(t, names, d.game),
+    pendingLine(tb, names, d.game),
     el(
       "div",
       { class: "sheet-buttons" },
-      el("button", { type: "submit", class: "primary submit-sheet", disabled: busy(slot) }, w(fix ? "fix_submit" : "sheet_submit")),
+      el("button", { type: "submit", class: "primary submit-sheet", disabled: busy(slot) }, t(fix ? "fix_submit" : "sheet_submit")),
       fix
-        ? el("button", { type: "button", class: "cancel-fix", onclick: () => { delete fixes[t.id]; render(); } }, w("fix_cancel"))
+        ? el("button", { type: "button", class: "cancel-fix", onclick: () => { delete fixes[tb.id]; render(); } }, t("fix_cancel"))
         : null,
     ),
   );
@@ -360,13 +351,13 @@ function sheetForm(t, names, d, fix) {
 
 /** The sanctions that count in this game already (given before its sheet, or kept from a
  * voided sheet): said on the sheet, so that its 罚分 column does not give them twice. */
-function pendingLine(t, names, game) {
+function pendingLine(tb, names, game) {
   const mine = (desk.ev.sanctions || []).filter(
-    (s) => s && s.table === t.id && (s.game === null || s.game === game) && (s.kind === "penalty" || s.kind === "last_place") && isInt(s.seat),
+    (s) => s && s.table === tb.id && (s.game === null || s.game === game) && (s.kind === "penalty" || s.kind === "last_place") && isInt(s.seat),
   );
   if (!mine.length) return null;
-  const what = mine.map((s) => `${names[s.seat] || s.player} ${s.kind === "penalty" ? w("pts", signed(s.points)) : w("k_" + s.kind)}`);
-  return el("p", { class: "sheet-pending" }, w("sheet_pending", what.join(w("sep"))));
+  const what = mine.map((s) => `${names[s.seat] || s.player} ${s.kind === "penalty" ? t("pts", signed(s.points)) : t("k_" + s.kind)}`);
+  return el("p", { class: "sheet-pending" }, t("sheet_pending", what.join(t("sep"))));
 }
 
 function burnsBox(d, names) {
@@ -384,21 +375,21 @@ function burnsBox(d, names) {
         b[0] = Number(e.target.value);
         if ((b[0] - b[1]) % 2 === 0) b[1] = (b[0] + 1) % 6;
         render();
-      }, w("burner")),
+      }, t("events.burner")),
       " → ",
       who(b[1], SEATS.filter((s) => (s - b[0]) % 2 !== 0), (e) => {
         b[1] = Number(e.target.value);
-      }, w("victim")),
-      el("button", { type: "button", class: "small", onclick: () => { d.burns.splice(i, 1); render(); } }, w("remove")),
+      }, t("victim")),
+      el("button", { type: "button", class: "small", onclick: () => { d.burns.splice(i, 1); render(); } }, t("remove")),
     ),
   );
   return el(
     "div",
     { class: "burns" },
-    el("span", { class: "burns-h" }, w("burns"), " "),
-    el("span", { class: "muted" }, `(${w("burner")} → ${w("victim")})`),
+    el("span", { class: "burns-h" }, t("burns"), " "),
+    el("span", { class: "muted" }, `(${t("events.burner")} → ${t("victim")})`),
     el("ol", null, ...rows),
-    el("button", { type: "button", class: "small add-burn", onclick: () => { d.burns.push([0, 1]); render(); } }, w("burn_add")),
+    el("button", { type: "button", class: "small add-burn", onclick: () => { d.burns.push([0, 1]); render(); } }, t("burn_add")),
   );
 }
 
@@ -407,8 +398,8 @@ function burnsBox(d, names) {
 function sheetBody(d, fix) {
   const places = d.places.map(Number);
   if ([...places].sort().join() !== "1,2,3,4,5,6") {
-    $("admin-error").textContent = w("err_places");
-    toast(w("err_places"), "error", 4000, "event");
+    $("admin-error").textContent = t("err_places");
+    toast(t("err_places"), "error", 4000, "event");
     return null;
   }
   const body = { game: d.game, places };
@@ -423,8 +414,8 @@ function sheetBody(d, fix) {
       if (!p) continue;
       const points = Number(String(p.points).trim());
       if (!/^\s*-?\d+\s*$/.test(String(p.points)) || !Number.isInteger(points) || points > -1 || points < -100) {
-        $("admin-error").textContent = w("err_pen_points");
-        toast(w("err_pen_points"), "error", 4000, "event");
+        $("admin-error").textContent = t("err_pen_points");
+        toast(t("err_pen_points"), "error", 4000, "event");
         return null;
       }
       penalties.push({ seat, points, article: articleOf(p.article, p.text) });
@@ -447,16 +438,16 @@ function previewOf(data) {
 
 /** What the match becomes, in words: decided (by lot), drawn, or still on (a tie: one more). */
 function matchWords(m, neededBefore) {
-  if (m.done && m.winner) return w(m.by_lot ? "pv_won_lot" : "pv_won", m.winner);
-  if (m.done) return w("pv_drawn");
-  if (m.needed > neededBefore) return w("pv_tie", m.needed);
-  return w("pv_more", m.needed);
+  if (m.done && m.winner) return t(m.by_lot ? "pv_won_lot" : "pv_won", m.winner);
+  if (m.done) return t("pv_drawn");
+  if (m.needed > neededBefore) return t("pv_tie", m.needed);
+  return t("pv_more", m.needed);
 }
 
 /** The confirmation's body: the game's places and scores, its penalties, the match after it. */
-function previewBody(t, names, pv, before) {
+function previewBody(tb, names, pv, before) {
   const penalties = pv.penalties.map((p) =>
-    el("li", null, w("who_team", names[p.seat], t.teams[p.seat % 2]), " ", w("pts", signed(p.points)), p.article ? ` · ${articleText(p.article)}` : ""),
+    el("li", null, t("who_team", names[p.seat], tb.teams[p.seat % 2]), " ", t("pts", signed(p.points)), p.article ? ` · ${articleText(p.article)}` : ""),
   );
   const rows = SEATS.map((seat) =>
     el(
@@ -468,22 +459,22 @@ function previewBody(t, names, pv, before) {
       el("td", { class: "now" }, placeName(pv.places[seat])),
     ),
   );
-  const m = matchOf(desk.ev, t) || { winner: null, needed: t.needed };
+  const m = matchOf(desk.ev, tb) || { winner: null, needed: tb.needed };
   const out = [
     el(
       "table",
       { class: "ev-table pv-places" },
-      el("thead", null, el("tr", null, el("th", null, w("col_seat")), el("th", null, w("col_player")), before ? el("th", null, w("pv_was")) : null, el("th", null, before ? w("pv_now") : w("sheet_place")))),
+      el("thead", null, el("tr", null, el("th", null, t("col_seat")), el("th", null, t("col_player")), before ? el("th", null, t("pv_was")) : null, el("th", null, before ? t("pv_now") : t("sheet_place")))),
       el("tbody", null, rows),
     ),
   ];
-  if (before) out.push(el("p", { class: "pv-was" }, w("pv_score_was"), " ", el("b", null, scoreLine(t.teams, before.team_scores))));
-  out.push(el("p", { class: "pv-score" }, w(before ? "pv_score_now" : "pv_score"), " ", el("b", null, scoreLine(t.teams, pv.team_scores))));
-  if (penalties.length) out.push(el("div", { class: "pv-pens" }, w("penalties"), el("ul", null, ...penalties)));
-  out.push(el("p", { class: "pv-match" }, w("pv_total"), " ", el("b", null, scoreLine(pv.match.teams, pv.match.totals)), " · ", matchWords(pv.match, m.needed || t.needed)));
+  if (before) out.push(el("p", { class: "pv-was" }, t("pv_score_was"), " ", el("b", null, scoreLine(tb.teams, before.team_scores))));
+  out.push(el("p", { class: "pv-score" }, t(before ? "pv_score_now" : "pv_score"), " ", el("b", null, scoreLine(tb.teams, pv.team_scores))));
+  if (penalties.length) out.push(el("div", { class: "pv-pens" }, t("penalties"), el("ul", null, ...penalties)));
+  out.push(el("p", { class: "pv-match" }, t("pv_total"), " ", el("b", null, scoreLine(pv.match.teams, pv.match.totals)), " · ", matchWords(pv.match, m.needed || tb.needed)));
   const now = m.winner || null;
   if (before && now !== (pv.match.winner || null)) {
-    out.push(el("p", { class: "pv-change" }, w("pv_winner_change", now || w("pv_nobody"), pv.match.winner || w("pv_nobody"))));
+    out.push(el("p", { class: "pv-change" }, t("pv_winner_change", now || t("pv_nobody"), pv.match.winner || t("pv_nobody"))));
   }
   return out;
 }
@@ -491,11 +482,11 @@ function previewBody(t, names, pv, before) {
 async function submitSheet(e, tid, d, fix) {
   e.preventDefault();
   clearError();
-  const t = tablesOf(desk.ev).find((x) => x.id === tid);
-  if (!t) return;
+  const tb = tablesOf(desk.ev).find((x) => x.id === tid);
+  if (!tb) return;
   const body = sheetBody(d, fix);
   if (!body) return;
-  const names = seatPlayers(desk.ev, t);
+  const names = seatPlayers(desk.ev, tb);
   const slot = (fix ? "fix:" : "sheet:") + tid;
   const button = e.currentTarget.querySelector("button.submit-sheet");
   const path = `/tables/${encodeURIComponent(tid)}/games`;
@@ -510,16 +501,16 @@ async function submitSheet(e, tid, d, fix) {
     showError(err);
     return;
   }
-  const before = fix ? gamesOf(t)[d.game] : null;
+  const before = fix ? gamesOf(tb)[d.game] : null;
   const game = d.game + 1;
   const sent = fix
     ? () => write(slot, "PUT", `${path}/${d.game}`, { places: body.places, ...(body.not_opened ? { not_opened: body.not_opened } : {}), ...(body.men ? { men: body.men } : {}), ...(body.burns ? { burns: body.burns } : {}) })
     : () => write(slot, "POST", path, body);
   const done = await ask({
-    title: w(fix ? "pv_fix_h" : "pv_h", game, tableLabel(tid, !!desk.ev.duplicate)),
-    body: previewBody(t, names, pv, before),
-    ok: w(fix ? "pv_fix_ok" : "pv_ok"),
-    cancel: w("pv_back"),
+    title: t(fix ? "pv_fix_h" : "pv_h", game, tableLabel(tid, !!desk.ev.duplicate)),
+    body: previewBody(tb, names, pv, before),
+    ok: t(fix ? "pv_fix_ok" : "pv_ok"),
+    cancel: t("pv_back"),
     run: async () => {
       try {
         await sent();
@@ -532,19 +523,19 @@ async function submitSheet(e, tid, d, fix) {
   if (!done) return;
   if (fix) delete fixes[tid];
   else delete drafts[tid]; // registered: a later sheet of this game (after a void) starts blank
-  toast(w(fix ? "fix_sent" : "sheet_sent", game), "info", 2500, "event");
+  toast(t(fix ? "fix_sent" : "sheet_sent", game), "info", 2500, "event");
   await hooks.reload();
 }
 
 async function voidGame(tid, game, button) {
   clearError();
-  const t = tablesOf(desk.ev).find((x) => x.id === tid);
-  const g = t && gamesOf(t)[game];
+  const tb = tablesOf(desk.ev).find((x) => x.id === tid);
+  const g = tb && gamesOf(tb)[game];
   if (!g) return;
   const done = await ask({
-    title: w("void_h", game + 1, tableLabel(tid, !!desk.ev.duplicate)),
-    body: [el("p", null, w("void_what", scoreLine(t.teams, g.team_scores))), el("p", { class: "hint" }, w("void_hint"))],
-    ok: w("void_ok"),
+    title: t("void_h", game + 1, tableLabel(tid, !!desk.ev.duplicate)),
+    body: [el("p", null, t("void_what", scoreLine(tb.teams, g.team_scores))), el("p", { class: "hint" }, t("void_hint"))],
+    ok: t("void_ok"),
     danger: true,
     run: async () => {
       try {
@@ -557,7 +548,7 @@ async function voidGame(tid, game, button) {
   });
   if (!done) return;
   if (fixes[tid] && fixes[tid].game >= game) delete fixes[tid];
-  toast(w("void_sent", game + 1), "info", 2500, "event");
+  toast(t("void_sent", game + 1), "info", 2500, "event");
   await hooks.reload();
 }
 
@@ -568,31 +559,31 @@ function sanctionDraft(tid) {
 }
 
 /** What the page says of the chosen player: earlier sanctions, and the next step proposed. */
-function historyLine(t, names, s) {
+function historyLine(tb, names, s) {
   if (s.seat === "") return null;
   const seat = Number(s.seat);
-  const team = t.teams[seat % 2];
+  const team = tb.teams[seat % 2];
   const player = names[seat];
   const earlier = sanctionsOf(desk.ev, team, player);
-  if (!earlier.length) return el("p", { class: "history none" }, w("hist_none", player));
-  const kinds = earlier.map((x) => w("k_" + x.kind)).join(w("sep"));
+  if (!earlier.length) return el("p", { class: "history none" }, t("hist_none", player));
+  const kinds = earlier.map((x) => t("k_" + x.kind)).join(t("sep"));
   return el(
     "p",
     { class: "history repeat" },
-    el("b", null, w("hist_repeat")),
+    el("b", null, t("hist_repeat")),
     " ",
-    w("hist_n", player, earlier.length, kinds),
+    t("hist_n", player, earlier.length, kinds),
     " ",
-    w("hist_propose", w("k_" + proposalFor(desk.ev, team, player))),
+    t("hist_propose", t("k_" + proposalFor(desk.ev, team, player))),
   );
 }
 
 /** The sanction form of a table: who, in which game it counts, the article (fills the kind
  * and points), the kind, the points. */
-function sanctionForm(t, names) {
-  const s = sanctionDraft(t.id);
-  const games = gamesOf(t);
-  const open = !t.done && desk.ev.status !== "over";
+function sanctionForm(tb, names) {
+  const s = sanctionDraft(tb.id);
+  const games = gamesOf(tb);
+  const open = !tb.done && desk.ev.status !== "over";
   if (!open && s.game === "") s.game = games.length ? String(games.length - 1) : "";
   if (s.game !== "" && Number(s.game) >= games.length) s.game = open ? "" : String(games.length - 1);
   const named = s.game !== "";
@@ -600,9 +591,9 @@ function sanctionForm(t, names) {
   const field = (label, control) => el("label", { class: "field" }, el("span", null, label), control);
   const form = el(
     "form",
-    { class: "sanction-form", novalidate: true, dataset: { table: t.id }, onsubmit: (e) => submitSanction(e, t.id, s) },
+    { class: "sanction-form", novalidate: true, dataset: { table: tb.id }, onsubmit: (e) => submitSanction(e, tb.id, s) },
     field(
-      w("sanction_who"),
+      t("sanction_who"),
       el(
         "select",
         {
@@ -611,9 +602,9 @@ function sanctionForm(t, names) {
             s.seat = e.target.value;
             if (s.seat !== "") {
               const seat = Number(s.seat);
-              const earlier = sanctionsOf(desk.ev, t.teams[seat % 2], names[seat]);
+              const earlier = sanctionsOf(desk.ev, tb.teams[seat % 2], names[seat]);
               if (earlier.length) {
-                const next = proposalFor(desk.ev, t.teams[seat % 2], names[seat]);
+                const next = proposalFor(desk.ev, tb.teams[seat % 2], names[seat]);
                 if (!named || ["warning", "penalty"].includes(next)) s.kind = next;
               }
             }
@@ -621,12 +612,12 @@ function sanctionForm(t, names) {
           },
         },
         el("option", { value: "", selected: s.seat === "" }, "—"),
-        ...names.map((n, seat) => el("option", { value: String(seat), selected: s.seat === String(seat) }, `${seat + 1} · ${n} · ${t.teams[seat % 2]}`)),
+        ...names.map((n, seat) => el("option", { value: String(seat), selected: s.seat === String(seat) }, `${seat + 1} · ${n} · ${tb.teams[seat % 2]}`)),
       ),
     ),
-    historyLine(t, names, s),
+    historyLine(tb, names, s),
     field(
-      w("sanction_game"),
+      t("sanction_game"),
       el(
         "select",
         {
@@ -636,12 +627,12 @@ function sanctionForm(t, names) {
             render();
           },
         },
-        open ? el("option", { value: "", selected: s.game === "" }, w("sanction_game_next", games.length + 1)) : null,
-        ...games.map((_, i) => el("option", { value: String(i), selected: s.game === String(i) }, w("game_n", i + 1))),
+        open ? el("option", { value: "", selected: s.game === "" }, t("sanction_game_next", games.length + 1)) : null,
+        ...games.map((_, i) => el("option", { value: String(i), selected: s.game === String(i) }, t("events.game_n", i + 1))),
       ),
     ),
     field(
-      w("sanction_article"),
+      t("sanction_article"),
       el(
         "select",
         {
@@ -666,7 +657,7 @@ function sanctionForm(t, names) {
             class: "article-text",
             maxlength: "80",
             value: s.text,
-            placeholder: w("sanction_text_ph"),
+            placeholder: t("sanction_text_ph"),
             oninput: (e) => {
               s.text = e.target.value;
             },
@@ -674,7 +665,7 @@ function sanctionForm(t, names) {
         )
       : null,
     field(
-      w("sanction_kind"),
+      t("sanction_kind"),
       el(
         "select",
         {
@@ -685,14 +676,14 @@ function sanctionForm(t, names) {
           },
         },
         ...SANCTION_KINDS.map((k) =>
-          el("option", { value: k, selected: s.kind === k, disabled: named && !["warning", "penalty"].includes(k) }, w("k_" + k)),
+          el("option", { value: k, selected: s.kind === k, disabled: named && !["warning", "penalty"].includes(k) }, t("k_" + k)),
         ),
       ),
     ),
-    named ? el("p", { class: "hint" }, w("sanction_named_hint")) : null,
+    named ? el("p", { class: "hint" }, t("sanction_named_hint")) : null,
     s.kind === "penalty"
       ? field(
-          w("sanction_points"),
+          t("sanction_points"),
           el("input", {
             type: "number",
             class: "points",
@@ -700,21 +691,21 @@ function sanctionForm(t, names) {
             max: "-1",
             step: "1",
             value: s.points,
-            "aria-label": w("sanction_points"),
+            "aria-label": t("sanction_points"),
             oninput: (e) => {
               s.points = e.target.value;
             },
           }),
         )
       : null,
-    el("button", { type: "submit", class: "submit-sanction", disabled: busy("sanction:" + t.id) }, w("sanction_submit")),
+    el("button", { type: "submit", class: "submit-sanction", disabled: busy("sanction:" + tb.id) }, t("sanction_submit")),
   );
-  const shown = document.querySelector(`details.sanction-box[data-table="${t.id}"]`);
+  const shown = document.querySelector(`details.sanction-box[data-table="${tb.id}"]`);
   if (shown) s.open = shown.open; // opened or closed a moment ago (its toggle event comes later)
   return el(
     "details",
-    { class: "sanction-box", dataset: { table: t.id }, open: s.open, ontoggle: (e) => { s.open = e.target.open; } },
-    el("summary", null, w("sanction_h")),
+    { class: "sanction-box", dataset: { table: tb.id }, open: s.open, ontoggle: (e) => { s.open = e.target.open; } },
+    el("summary", null, t("sanction_h")),
     form,
   );
 }
@@ -723,26 +714,26 @@ async function submitSanction(e, tid, s) {
   e.preventDefault();
   clearError();
   if (s.seat === "") {
-    $("admin-error").textContent = w("err_who");
+    $("admin-error").textContent = t("err_who");
     return;
   }
   const body = { kind: s.kind, seat: Number(s.seat), article: articleOf(s.article, s.text) };
   if (s.kind === "penalty") {
     const points = Number(String(s.points).trim());
     if (!/^\s*-?\d+\s*$/.test(String(s.points)) || !Number.isInteger(points) || points > -1 || points < -100) {
-      $("admin-error").textContent = w("err_pen_points");
+      $("admin-error").textContent = t("err_pen_points");
       return;
     }
     body.points = points;
   }
   if (s.game !== "") body.game = Number(s.game);
-  const words = s.kind === "penalty" ? `${w("k_penalty")} ${signed(body.points)}` : w("k_" + s.kind);
+  const words = s.kind === "penalty" ? `${t("k_penalty")} ${signed(body.points)}` : t("k_" + s.kind);
   const button = e.currentTarget.querySelector("button.submit-sanction");
   const entry = await act("sanction:" + tid, "POST", `/tables/${encodeURIComponent(tid)}/sanctions`, body, button);
   if (!entry) return;
   sanctionDrafts[tid] = { seat: "", article: "", kind: "warning", points: "-2", text: "", game: "", open: true };
   const repeat = isInt(entry.repeat) && entry.repeat > 0 ? entry.repeat : 0;
-  toast(repeat ? w("sanction_sent_repeat", words, repeat + 1) : w("sanction_sent", words), "info", 3000, "event");
+  toast(repeat ? t("sanction_sent_repeat", words, repeat + 1) : t("sanction_sent", words), "info", 3000, "event");
   render();
 }
 
@@ -754,10 +745,10 @@ async function walkover(m, button) {
   const [a, b] = m.teams;
   const choice = { value: "" };
   const options = [
-    [a, w("wo_absent", a)],
-    [b, w("wo_absent", b)],
+    [a, t("wo_absent", a)],
+    [b, t("wo_absent", b)],
   ];
-  if (desk.ev.format !== "knockout") options.push(["both", w("wo_both", a, b)]);
+  if (desk.ev.format !== "knockout") options.push(["both", t("wo_both", a, b)]);
   const radios = el(
     "div",
     { class: "wo-choices" },
@@ -772,12 +763,12 @@ async function walkover(m, button) {
     ),
   );
   const done = await ask({
-    title: w("wo_h", tableLabel(m.id, false)),
-    body: [el("p", null, w("wo_which")), radios, el("p", { class: "hint" }, w(desk.ev.format === "knockout" ? "wo_hint_ko" : "wo_hint"))],
-    ok: w("wo_ok"),
+    title: t("wo_h", tableLabel(m.id, false)),
+    body: [el("p", null, t("wo_which")), radios, el("p", { class: "hint" }, t(desk.ev.format === "knockout" ? "wo_hint_ko" : "wo_hint"))],
+    ok: t("wo_ok"),
     danger: true,
     run: async () => {
-      if (!choice.value) return w("wo_choose");
+      if (!choice.value) return t("wo_choose");
       const absent = choice.value === "both" ? [a, b] : [choice.value];
       try {
         await write("walkover:" + m.id, "POST", `/matches/${encodeURIComponent(m.id)}/walkover`, { absent }, button);
@@ -788,7 +779,7 @@ async function walkover(m, button) {
     },
   });
   if (!done) return;
-  toast(w("wo_sent"), "info", 2500, "event");
+  toast(t("wo_sent"), "info", 2500, "event");
   await hooks.reload();
 }
 
@@ -799,43 +790,43 @@ function walkoverTool(m, own) {
   return el(
     "div",
     { class: "match-tools" },
-    el("button", { type: "button", class: "small walkover", disabled: busy("walkover:" + m.id), onclick: (e) => walkover(m, e.currentTarget) }, w("wo_button")),
+    el("button", { type: "button", class: "small walkover", disabled: busy("walkover:" + m.id), onclick: (e) => walkover(m, e.currentTarget) }, t("wo_button")),
   );
 }
 
 // ------------------------------------------------------------------ the panel
-function tableCard(t, outcome) {
+function tableCard(tb, outcome) {
   const ev = desk.ev;
-  const names = seatPlayers(ev, t);
-  const games = gamesOf(t);
+  const names = seatPlayers(ev, tb);
+  const games = gamesOf(tb);
   const sums = [0, 0];
   for (const g of games) for (const k of [0, 1]) sums[k] += Number(g.team_scores[k]) || 0;
-  const live = !t.done && ev.status !== "over";
-  const mine = covers(t.id);
-  if (fixes[t.id] && (!correctable(t) || fixes[t.id].game >= games.length)) delete fixes[t.id];
-  const fix = fixes[t.id];
+  const live = !tb.done && ev.status !== "over";
+  const mine = covers(tb.id);
+  if (fixes[tb.id] && (!correctable(tb) || fixes[tb.id].game >= games.length)) delete fixes[tb.id];
+  const fix = fixes[tb.id];
   let sheet = null;
-  if (fix) sheet = sheetForm(t, names, fix, true);
-  else if (ev.mode === "paper" && live && mine) sheet = sheetForm(t, names, draftOf(t), false);
-  const sanctions = mine && t.round === ev.round && ev.status !== "over" && (live || games.length);
+  if (fix) sheet = sheetForm(tb, names, fix, true);
+  else if (ev.mode === "paper" && live && mine) sheet = sheetForm(tb, names, draftOf(tb), false);
+  const sanctions = mine && tb.round === ev.round && ev.status !== "over" && (live || games.length);
   return el(
     "div",
-    { class: "ev-tablecard" + (t.done ? " done" : ""), dataset: { table: t.id } },
+    { class: "ev-tablecard" + (tb.done ? " done" : ""), dataset: { table: tb.id } },
     el(
       "div",
       { class: "tc-head" },
-      el("b", null, tableLabel(t.id, !!ev.duplicate)),
-      el("span", { class: "tag team-a" }, t.teams[0]),
+      el("b", null, tableLabel(tb.id, !!ev.duplicate)),
+      el("span", { class: "tag team-a" }, tb.teams[0]),
       el("b", { class: "live-score" }, `${num(sums[0])} : ${num(sums[1])}`),
-      el("span", { class: "tag team-b" }, t.teams[1]),
+      el("span", { class: "tag team-b" }, tb.teams[1]),
       el("span", { class: "spacer" }),
-      el("span", { class: t.done ? "outcome" : "muted" }, t.done ? outcome || w("decided") : w("games_done", games.length, t.needed || ev.games || 0)),
-      t.room ? el("a", { class: "button small watch", href: "/r/" + t.room, target: "_blank", rel: "noopener" }, w("watch")) : null,
+      el("span", { class: tb.done ? "outcome" : "muted" }, tb.done ? outcome || t("decided") : t("games_done", games.length, tb.needed || ev.games || 0)),
+      tb.room ? el("a", { class: "button small watch", href: "/r/" + tb.room, target: "_blank", rel: "noopener" }, t("watch")) : null,
     ),
-    ev.mode === "online" && live && organiser() ? linksBox(t, names) : null,
-    playedGames(t, names),
+    ev.mode === "online" && live && organiser() ? linksBox(tb, names) : null,
+    playedGames(tb, names),
     sheet,
-    sanctions ? sanctionForm(t, names) : null,
+    sanctions ? sanctionForm(tb, names) : null,
   );
 }
 
@@ -845,26 +836,26 @@ export function tablesPanel() {
   const round = ev.round || 0;
   $("tables-panel").classList.toggle("hidden", !round);
   if (!round) return;
-  $("tables-h").textContent = desk.role === "referee" ? w("ref_tables_h", round) : w("tables_h", round);
+  $("tables-h").textContent = desk.role === "referee" ? t("ref_tables_h", round) : t("tables_h", round);
   const matches = (ev.rounds || [])[round - 1] || [];
   const tables = tablesOf(ev).filter((t) => t.round === round);
   const boxes = [];
   matches.forEach((m, k) => {
     if (desk.role === "referee" && !covers(m.id)) return;
     if (m.bye) {
-      boxes.push(el("div", { class: "ev-match bye" }, el("h3", null, w("match_n", k + 1)), el("p", null, m.teams[0], " · ", w("bye"))));
+      boxes.push(el("div", { class: "ev-match bye" }, el("h3", null, t("match_n", k + 1)), el("p", null, m.teams[0], " · ", t("bye"))));
       return;
     }
     const own = tables.filter((t) => t.match === m.id || String(t.id).startsWith(m.id + "t"));
     const absent = Array.isArray(m.walkover) ? m.walkover.filter(isText) : [];
-    let outcome = m.winner ? w(m.by_lot ? "m_won_lot" : "won_by", m.winner) : matchDone(ev, m) ? w("draw_result") : "";
-    if (absent.length) outcome = w("wo_result", absent.join(w("sep"))) + (m.winner ? " · " + w("won_by", m.winner) : "");
+    let outcome = m.winner ? t(m.by_lot ? "m_won_lot" : "won_by", m.winner) : matchDone(ev, m) ? t("draw_result") : "";
+    if (absent.length) outcome = t("wo_result", absent.join(t("sep"))) + (m.winner ? " · " + t("won_by", m.winner) : "");
     const head = ev.duplicate || absent.length
       ? el(
           "h3",
           null,
           // after an R17.3 tie the totals restart: say both, as the public page does
-          w("match_n", k + 1), " · ", m.teams[0], ` ${matchScoreText(ev, m)} `, m.teams[1],
+          t("match_n", k + 1), " · ", m.teams[0], ` ${matchScoreText(ev, m)} `, m.teams[1],
           outcome ? el("span", { class: "outcome" }, " · ", outcome) : null,
         )
       : null;
@@ -878,7 +869,7 @@ export function tablesPanel() {
       ),
     );
   });
-  if (!boxes.length) boxes.push(el("p", { class: "muted" }, w("ref_none")));
+  if (!boxes.length) boxes.push(el("p", { class: "muted" }, t("ref_none")));
   patch($("tables-box"), boxes);
 }
 
@@ -907,7 +898,7 @@ export function offendersBox() {
   return el(
     "div",
     { class: "offenders", id: "offenders" },
-    el("h3", null, w("off_h")),
+    el("h3", null, t("off_h")),
     el(
       "ul",
       null,
@@ -917,11 +908,11 @@ export function offendersBox() {
           { class: "offender", dataset: { player: o.player } },
           el("b", null, o.player),
           " ",
-          el("span", { class: "muted" }, w("team_of", o.team)),
+          el("span", { class: "muted" }, t("team_of", o.team)),
           " ",
-          w("off_n", o.count, o.kinds.map((k) => w("k_" + k)).join(w("sep"))),
+          t("off_n", o.count, o.kinds.map((k) => t("k_" + k)).join(t("sep"))),
           " → ",
-          el("span", { class: "proposal" }, w("off_next", w("k_" + o.next))),
+          el("span", { class: "proposal" }, t("off_next", t("k_" + o.next))),
         ),
       ),
     ),

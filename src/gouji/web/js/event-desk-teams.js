@@ -1,10 +1,10 @@
 // The organiser's people: teams (registration with substitutes and a seed; six players, two
 // trios, at a duplicate event whose tables play at once), the 换人 of a substitute between
 // matches, and the referees' keys (issued for match numbers, shown once, revoked).
+import { t } from "./i18n.js";
 import { el, patch, toast } from "./common.js";
 import { absolute, api, teamNames } from "./event-api.js";
-import { BOT_LEVELS, DEFAULT_BOT, botLevel, pick } from "./presets.js";
-import { w } from "./event-words.js";
+import { BOT_LEVELS, DEFAULT_BOT, botLevel } from "./presets.js";
 import { matchDone } from "./event-view.js";
 import {
   act,
@@ -50,7 +50,7 @@ export function teamList(ev) {
 
 function botName(agent) {
   const level = botLevel(agent);
-  return level ? pick(level.name) : "";
+  return level ? t(level.name) : "";
 }
 
 /** Players a team registers: six (two trios) at a duplicate event whose tables play at once. */
@@ -59,21 +59,21 @@ function teamSize(ev) {
 }
 
 /** A team's players in words: one trio, or two (the first at seats 1, 3, 5, the other 2, 4, 6). */
-function playersText(t) {
-  if (t.bot) return w("bot_of", botName(t.bot));
-  if (t.players.length === 6) return w("trios", t.players.slice(0, 3).join(w("sep")), t.players.slice(3).join(w("sep")));
-  return t.players.join(w("sep"));
+function playersText(tb) {
+  if (tb.bot) return t("bot_of", botName(tb.bot));
+  if (tb.players.length === 6) return t("trios", tb.players.slice(0, 3).join(t("sep")), tb.players.slice(3).join(t("sep")));
+  return tb.players.join(t("sep"));
 }
 
-function teamLine(t, tools) {
+function teamLine(tb, tools) {
   return el(
     "li",
-    { dataset: { team: t.name } },
-    el("b", null, t.name),
-    t.seed ? el("span", { class: "seed-tag" }, w("seed_rank", t.seed)) : null,
-    t.dq ? el("span", { class: "ev-dq" }, w("dq")) : null,
-    el("span", { class: "muted players" }, " ", playersText(t)),
-    t.subs.length ? el("span", { class: "subs" }, w("subs_of", t.subs.join(w("sep")))) : null,
+    { dataset: { team: tb.name } },
+    el("b", null, tb.name),
+    tb.seed ? el("span", { class: "seed-tag" }, t("seed_rank", tb.seed)) : null,
+    tb.dq ? el("span", { class: "ev-dq" }, t("dq")) : null,
+    el("span", { class: "muted players" }, " ", playersText(tb)),
+    tb.subs.length ? el("span", { class: "subs" }, t("subs_of", tb.subs.join(t("sep")))) : null,
     ...tools,
   );
 }
@@ -84,30 +84,30 @@ export function teamsPanel() {
   const level = $("team-bot-level"); // in the page's language, shown or not
   const keep = level.value || DEFAULT_BOT;
   level.textContent = "";
-  for (const b of BOT_LEVELS) level.append(el("option", { value: b.agent }, pick(b.name)));
+  for (const b of BOT_LEVELS) level.append(el("option", { value: b.agent }, t(b.name)));
   level.value = keep;
   const open = (ev.status || "registering") === "registering" && desk.role === "organiser";
   $("teams-panel").classList.toggle("hidden", !open);
   if (!open) return;
-  const items = teamList(ev).map((t) =>
-    teamLine(t, [
+  const items = teamList(ev).map((tb) =>
+    teamLine(tb, [
       el(
         "button",
-        { type: "button", class: "small remove", disabled: busy("remove:" + t.name), onclick: (e) => removeTeam(t.name, e.currentTarget) },
-        w("remove"),
+        { type: "button", class: "small remove", disabled: busy("remove:" + tb.name), onclick: (e) => removeTeam(tb.name, e.currentTarget) },
+        t("remove"),
       ),
     ]),
   );
   patch($("team-list"), items);
   const six = teamSize(ev) === 6 && !$("team-bot").checked;
   for (const k of [1, 2, 3, 4, 5, 6]) {
-    $(`p${k}-l`).textContent = w("player_n", k);
+    $(`p${k}-l`).textContent = t("player_n", k);
     $(`player-${k}`).closest(".field").classList.toggle("hidden", k > 3 && !six);
   }
-  for (const k of [1, 2, 3]) $(`s${k}-l`).textContent = w("sub_n", k);
+  for (const k of [1, 2, 3]) $(`s${k}-l`).textContent = t("sub_n", k);
   $("six-hint").classList.toggle("hidden", !six);
   $("seed-field").classList.toggle("hidden", ev.format !== "knockout");
-  $("subs-h").textContent = w(ev.format === "knockout" ? "subs_seed_h" : "subs_h");
+  $("subs-h").textContent = t(ev.format === "knockout" ? "subs_seed_h" : "subs_h");
   $("team-add").disabled = busy("team");
 }
 
@@ -122,13 +122,13 @@ export async function addTeam(e) {
   const fields = [1, 2, 3, 4, 5, 6].slice(0, size).map((k) => "player-" + k);
   let players = fields.map((id) => $(id).value.trim());
   if (!name) {
-    $("admin-error").textContent = w("err_team_name");
+    $("admin-error").textContent = t("err_team_name");
     $("team-name").focus();
     return;
   }
   if (bot && players.every((p) => !p)) players = [1, 2, 3].map((k) => `${name} ${k}`);
   if (players.some((p) => !p)) {
-    $("admin-error").textContent = w(size === 6 ? "err_players_6" : "err_players");
+    $("admin-error").textContent = t(size === 6 ? "err_players_6" : "err_players");
     return;
   }
   const subs = [1, 2, 3].map((k) => $("sub-" + k).value.trim()).filter(Boolean);
@@ -139,7 +139,7 @@ export async function addTeam(e) {
   if (seedText && ev.format === "knockout") {
     const seed = Number(seedText);
     if (!/^\d{1,3}$/.test(seedText) || seed < 1 || seed > 256) {
-      $("admin-error").textContent = w("err_seed");
+      $("admin-error").textContent = t("err_seed");
       return;
     }
     body.seed = seed;
@@ -163,12 +163,12 @@ function playingNow(ev, name) {
   return round.some((m) => m && !m.bye && Array.isArray(m.teams) && m.teams.includes(name) && !matchDone(ev, m));
 }
 
-function swapTool(ev, t) {
-  if (!t.subs.length || t.bot || t.dq || ev.status === "over") return null;
-  const s = swaps[t.name] || (swaps[t.name] = { out: t.players[0], in: t.subs[0] });
-  if (!t.players.includes(s.out)) s.out = t.players[0];
-  if (!t.subs.includes(s.in)) s.in = t.subs[0];
-  const playing = playingNow(ev, t.name);
+function swapTool(ev, tb) {
+  if (!tb.subs.length || tb.bot || tb.dq || ev.status === "over") return null;
+  const s = swaps[tb.name] || (swaps[tb.name] = { out: tb.players[0], in: tb.subs[0] });
+  if (!tb.players.includes(s.out)) s.out = tb.players[0];
+  if (!tb.subs.includes(s.in)) s.in = tb.subs[0];
+  const playing = playingNow(ev, tb.name);
   const select = (list, key, label) =>
     el(
       "select",
@@ -178,16 +178,16 @@ function swapTool(ev, t) {
   return el(
     "div",
     { class: "swap" },
-    el("span", null, w("swap_out")),
-    select(t.players, "out", w("swap_out")),
-    el("span", null, w("swap_in")),
-    select(t.subs, "in", w("swap_in")),
+    el("span", null, t("swap_out")),
+    select(tb.players, "out", t("swap_out")),
+    el("span", null, t("swap_in")),
+    select(tb.subs, "in", t("swap_in")),
     el(
       "button",
-      { type: "button", class: "small swap-go", disabled: playing || busy("swap:" + t.name), onclick: (e) => substitute(t.name, s, e.currentTarget) },
-      w("swap"),
+      { type: "button", class: "small swap-go", disabled: playing || busy("swap:" + tb.name), onclick: (e) => substitute(tb.name, s, e.currentTarget) },
+      t("swap"),
     ),
-    playing ? el("span", { class: "hint" }, w("swap_wait")) : null,
+    playing ? el("span", { class: "hint" }, t("swap_wait")) : null,
   );
 }
 
@@ -197,7 +197,7 @@ async function substitute(name, s, button) {
   const entry = await act("swap:" + name, "POST", `/teams/${encodeURIComponent(name)}/substitute`, { out, in: sub }, button);
   if (entry) {
     delete swaps[name];
-    toast(w("swap_sent", name, out, sub), "info", 3000, "event");
+    toast(t("swap_sent", name, out, sub), "info", 3000, "event");
   }
 }
 
@@ -253,13 +253,13 @@ export async function issueReferee(e) {
   clearError();
   const name = $("ref-name").value.trim();
   if (!name) {
-    $("admin-error").textContent = w("err_ref_name");
+    $("admin-error").textContent = t("err_ref_name");
     $("ref-name").focus();
     return;
   }
   const matches = parseMatches($("ref-matches").value);
   if (matches === undefined) {
-    $("admin-error").textContent = w("err_ref_matches");
+    $("admin-error").textContent = t("err_ref_matches");
     $("ref-matches").focus();
     return;
   }
@@ -281,9 +281,9 @@ export async function issueReferee(e) {
 async function revokeReferee(r, button) {
   clearError();
   const done = await ask({
-    title: w("ref_revoke_h", r.name),
-    body: [el("p", null, w("ref_revoke_what", r.name, matchesText(r.matches)))],
-    ok: w("ref_revoke_ok"),
+    title: t("ref_revoke_h", r.name),
+    body: [el("p", null, t("ref_revoke_what", r.name, matchesText(r.matches)))],
+    ok: t("ref_revoke_ok"),
     danger: true,
     run: async () => {
       try {
@@ -296,7 +296,7 @@ async function revokeReferee(r, button) {
   });
   if (!done) return;
   if (people.issued && people.issued.id === r.id) people.issued = null;
-  toast(w("ref_revoked_sent", r.name), "info", 2500, "event");
+  toast(t("ref_revoked_sent", r.name), "info", 2500, "event");
   await loadReferees();
   await hooks.reload();
 }
@@ -310,16 +310,16 @@ function issuedBox() {
       { class: "row issued-field" },
       el("span", { class: "issued-label" }, label),
       el("input", { readonly: true, value, class: cls, "aria-label": label }),
-      el("button", { type: "button", class: "small copy-" + cls, onclick: () => copy(value) }, w("key_copy")),
+      el("button", { type: "button", class: "small copy-" + cls, onclick: () => copy(value) }, t("key_copy")),
     );
   return el(
     "div",
     { class: "issued", id: "ref-issued" },
-    el("p", null, el("b", null, w("ref_issued_h", k.name, matchesText(k.matches)))),
-    el("p", { class: "hint" }, w("ref_issued_once")),
-    field(w("ref_link"), k.url, "ref-url"),
-    field(w("ref_key"), k.key, "ref-key"),
-    el("button", { type: "button", class: "small ref-done", onclick: () => { people.issued = null; hooks.render(true); } }, w("ref_done")),
+    el("p", null, el("b", null, t("ref_issued_h", k.name, matchesText(k.matches)))),
+    el("p", { class: "hint" }, t("ref_issued_once")),
+    field(t("ref_link"), k.url, "ref-url"),
+    field(t("ref_key"), k.key, "ref-key"),
+    el("button", { type: "button", class: "small ref-done", onclick: () => { people.issued = null; hooks.render(true); } }, t("ref_done")),
   );
 }
 
@@ -337,16 +337,16 @@ export function refereesPanel() {
       " ",
       el("span", null, matchesText(r.matches)),
       " ",
-      el("span", { class: "muted" }, r.revoked ? w("ref_revoked_at", localTime(r.revoked)) : w("ref_since", localTime(r.created))),
+      el("span", { class: "muted" }, r.revoked ? t("ref_revoked_at", localTime(r.revoked)) : t("ref_since", localTime(r.created))),
       r.revoked
         ? null
         : el(
             "button",
             { type: "button", class: "small danger revoke", disabled: busy("revoke:" + r.id), onclick: (e) => revokeReferee(r, e.currentTarget) },
-            w("ref_revoke"),
+            t("ref_revoke"),
           ),
     ),
   );
-  patch($("ref-box"), [issuedBox(), rows.length ? el("ul", { class: "ref-list" }, ...rows) : el("p", { class: "muted" }, w("ref_empty"))].filter(Boolean));
+  patch($("ref-box"), [issuedBox(), rows.length ? el("ul", { class: "ref-list" }, ...rows) : el("p", { class: "muted" }, t("ref_empty"))].filter(Boolean));
   $("ref-add").disabled = busy("referee");
 }

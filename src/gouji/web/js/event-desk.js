@@ -2,9 +2,10 @@
 // page acts as (the key and its role), the writes it sends (each with an Idempotency-Key, one at
 // a time per action, the button disabled meanwhile), the confirmation dialog, the answers of the
 // server checked before they are used, and the outline's ladder of sanctions.
+import { t } from "./i18n.js";
 import { el, lsGet, lsSet, toast } from "./common.js";
 import { ApiRefusal, api, eventCode, loadKey, saveKey } from "./event-api.js";
-import { parseTableId, w } from "./event-words.js";
+import { parseTableId } from "./event-words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +33,7 @@ export function base() {
 /** The server answered something the page cannot read (a newer server, a proxy's page). */
 export class BadAnswer extends Error {
   constructor() {
-    super(w("e_answer"));
+    super(t("e_answer"));
   }
 }
 
@@ -207,7 +208,7 @@ export function ask({ title, body, ok, cancel, danger, run }) {
   if (closeAsk) closeAsk(false);
   return new Promise((resolve) => {
     const yes = el("button", { type: "button", class: "ask-ok " + (danger ? "danger" : "primary") }, ok);
-    const no = el("button", { type: "button", class: "ask-cancel" }, cancel || w("a_cancel"));
+    const no = el("button", { type: "button", class: "ask-cancel" }, cancel || t("a_cancel"));
     const said = el("p", { class: "error ask-error", role: "alert" });
     const finish = (value) => {
       closeAsk = null;
@@ -246,7 +247,7 @@ export function refusedWords(e) {
 
 // ------------------------------------------------------------------ small helpers
 export function copy(text) {
-  const done = () => toast(w("copied"), "info", 1500, "event");
+  const done = () => toast(t("events.copied"), "info", 1500, "event");
   if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, () => {});
   else {
     const box = el("textarea", { style: "position:fixed;opacity:0" }, text);
@@ -274,8 +275,8 @@ export function localTime(epoch) {
 
 /** "第 1、2 场" / "Matches 1, 2" / "全部场次" of a referee's match numbers. */
 export function matchesText(matches) {
-  if (matches === null || matches === undefined) return w("ref_all");
-  return w("ref_matches", matches.join(w("sep")));
+  if (matches === null || matches === undefined) return t("ref_all");
+  return t("ref_matches", matches.join(t("sep")));
 }
 
 // The outline's ladder of sanctions (O 第二十九–三十条), as gouji/competition/discipline.py has

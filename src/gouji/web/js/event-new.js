@@ -1,20 +1,11 @@
 // Create an event (/events/new): name, rule set, format, rounds, games a match, duplicate (and
 // its tables one after the other, for teams of three), a third-place match (knockout), online
 // or real cards; then on to the organiser's page with the key remembered.
-import { getLang, setLang } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { el, toast } from "./common.js";
-import {
-  BOT_LEVELS,
-  BOT_SPEEDS,
-  DEFAULT_BOT,
-  DEFAULT_SPEED_MS,
-  PRESETS,
-  pick,
-  presetInfo,
-  rulesUrl,
-} from "./presets.js";
+import { BOT_LEVELS, BOT_SPEEDS, DEFAULT_BOT, DEFAULT_SPEED_MS, PRESETS, presetInfo, rulesUrl } from "./presets.js";
 import { api, recentEvents, rememberEvent, saveKey } from "./event-api.js";
-import { FORMATS, MODES, applyWords, w } from "./event-words.js";
+import { FORMATS, MODES } from "./event-words.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_EVENT_PRESET = "MATCH7"; // the seeds' tournament sheet (R17.3)
@@ -33,16 +24,16 @@ function mode() {
 
 function showChoices() {
   const preset = presetInfo($("preset").value);
-  $("preset-desc").textContent = pick(preset.summary);
+  $("preset-desc").textContent = t(preset.summary);
   $("rules-link").href = rulesUrl(preset.code);
   const fmt = $("format").value;
-  $("format-hint").textContent = w("fmt_hint_" + fmt);
+  $("format-hint").textContent = t("fmt_hint_" + fmt);
   const ko = fmt === "knockout";
   $("rounds").disabled = ko;
   if (ko) $("rounds").value = "";
-  $("rounds").placeholder = w(ko ? "rounds_ko" : "rounds_auto");
+  $("rounds").placeholder = t(ko ? "rounds_ko" : "rounds_auto");
   $("online-box").classList.toggle("hidden", mode() !== "online");
-  $("mode-hint").textContent = w("mode_hint_" + mode());
+  $("mode-hint").textContent = t("mode_hint_" + mode());
   $("timer").disabled = $("no_timer").checked;
   // a third-place match is a knockout's; tables one after the other a duplicate event's
   $("third-place-box").classList.toggle("hidden", !ko);
@@ -53,13 +44,13 @@ function showChoices() {
 }
 
 function refresh() {
-  applyWords();
-  document.title = w("new_title");
-  fillSelect($("preset"), PRESETS.map((p) => [p.code, pick(p.name)]), DEFAULT_EVENT_PRESET);
-  fillSelect($("format"), FORMATS.map((f) => [f, w("fmt_" + f)]), "knockout");
-  fillSelect($("mode"), MODES.map((m) => [m, w("mode_" + m)]), "paper");
-  fillSelect($("bot"), BOT_LEVELS.map((b) => [b.agent, pick(b.name)]), DEFAULT_BOT);
-  fillSelect($("bot_speed"), BOT_SPEEDS.map((s) => [s.ms, pick(s.name)]), DEFAULT_SPEED_MS);
+  applyStatic();
+  document.title = t("new_title");
+  fillSelect($("preset"), PRESETS.map((p) => [p.code, t(p.name)]), DEFAULT_EVENT_PRESET);
+  fillSelect($("format"), FORMATS.map((f) => [f, t("fmt_" + f)]), "knockout");
+  fillSelect($("mode"), MODES.map((m) => [m, t("mode_" + m)]), "paper");
+  fillSelect($("bot"), BOT_LEVELS.map((b) => [b.agent, t(b.name)]), DEFAULT_BOT);
+  fillSelect($("bot_speed"), BOT_SPEEDS.map((s) => [s.ms, t(s.name)]), DEFAULT_SPEED_MS);
   showChoices();
   const list = recentEvents();
   $("recent-panel").classList.toggle("hidden", !list.length);
@@ -67,7 +58,7 @@ function refresh() {
   for (const x of list) {
     $("recent-events").append(
       el("div", { class: "recent-event" }, el("a", { href: `/e/${x.code}` }, x.name || x.code), " ",
-        el("a", { class: "muted", href: `/e/${x.code}/admin` }, w("admin_link"))),
+        el("a", { class: "muted", href: `/e/${x.code}/admin` }, t("admin_link"))),
     );
   }
 }
@@ -99,12 +90,12 @@ async function create(e) {
   $("new-error").textContent = "";
   const body = eventBody();
   if (!body.name) {
-    $("new-error").textContent = w("err_ev_name");
+    $("new-error").textContent = t("err_ev_name");
     $("ev-name").focus();
     return;
   }
   $("create").disabled = true;
-  $("create").textContent = w("creating");
+  $("create").textContent = t("creating");
   try {
     const data = await api("POST", "/api/events", body);
     saveKey(data.code, data.key);
@@ -114,7 +105,7 @@ async function create(e) {
     $("new-error").textContent = err.message;
     toast(err.message, "error");
     $("create").disabled = false;
-    $("create").textContent = w("create");
+    $("create").textContent = t("create");
   }
 }
 

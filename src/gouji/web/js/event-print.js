@@ -6,11 +6,11 @@
 // organiser of a real-card event (the key remembered in this browser), the round's hand records
 // (牌谱, ?view=boards): one page per match, every game's six hands in taking order. The
 // browser's print leaves out the buttons (@media print in event.css).
-import { getLang, placeName, setLang } from "./i18n.js";
+import { applyStatic, getLang, placeName, setLang, t } from "./i18n.js";
 import { el } from "./common.js";
-import { pick, presetInfo } from "./presets.js";
+import { presetInfo } from "./presets.js";
 import { api, eventCode, loadEvent, loadKey, seatPlayers, tablesOf } from "./event-api.js";
-import { applyWords, articleText, num, parseTableId, sanctionText, setDuplicate, sheetItems, tableLabel, w } from "./event-words.js";
+import { articleText, num, parseTableId, sanctionText, setDuplicate, sheetItems, tableLabel } from "./event-words.js";
 import {
   eventFacts,
   matchOutcomeText,
@@ -57,40 +57,40 @@ function matchOf(t) {
 function itemsText(g, names) {
   const out = [];
   const sheet = g.sheet || g;
-  for (const s of sheet.not_opened || []) out.push(`${names[s]} ${w("not_opened")}`);
-  for (const s of sheet.men || []) out.push(`${names[s]} ${w("men")}`);
-  for (const [b, v] of sheet.burns || []) out.push(`${w("burns")} ${names[b]} → ${names[v]}`);
-  return out.join(w("sep"));
+  for (const s of sheet.not_opened || []) out.push(`${names[s]} ${t("not_opened")}`);
+  for (const s of sheet.men || []) out.push(`${names[s]} ${t("men")}`);
+  for (const [b, v] of sheet.burns || []) out.push(`${t("burns")} ${names[b]} → ${names[v]}`);
+  return out.join(t("sep"));
 }
 
 /** A game's penalty points by seat, as the sheet numbers seats: "2号位 −2". */
 function penaltiesText(g) {
-  return (g.penalties || []).map((p) => w("seat_pen", Number(p.seat) + 1, num(p.points))).join(w("sep"));
+  return (g.penalties || []).map((p) => t("seat_pen", Number(p.seat) + 1, num(p.points))).join(t("sep"));
 }
 
-function sheet(t, round) {
-  const names = seatPlayers(ev, t);
-  const m = matchOf(t);
+function sheet(tb, round) {
+  const names = seatPlayers(ev, tb);
+  const m = matchOf(tb);
   const walkover = !!(m && (m.walkover || []).length);
   const items = sheetItems(ev.preset).length > 0;
-  const games = t.games || [];
+  const games = tb.games || [];
   const regular = ev.games || 0;
   // a knockout table still playing gets a row for each extra game a tie may need, left blank
-  const extra = ev.format === "knockout" && !t.done ? MAX_EXTRA : 0;
-  const rows = walkover ? 0 : Math.max(games.length, t.needed || 0, regular + extra);
-  const trios = [trioOf(ev, t, 0), trioOf(ev, t, 1)];
+  const extra = ev.format === "knockout" && !tb.done ? MAX_EXTRA : 0;
+  const rows = walkover ? 0 : Math.max(games.length, tb.needed || 0, regular + extra);
+  const trios = [trioOf(ev, tb, 0), trioOf(ev, tb, 1)];
   const seatHead = names.map((n, seat) =>
     el("th", { class: seat % 2 ? "tb" : "ta" }, el("div", { class: "seat-no" }, String(seat + 1)), el("div", null, n)),
   );
   const head = el(
     "tr",
     null,
-    el("th", null, w("col_game")),
+    el("th", null, t("col_game")),
     ...seatHead,
-    items ? el("th", null, w("col_items")) : null,
-    el("th", null, w("penalties")),
-    el("th", { class: "ta" }, t.teams[0]),
-    el("th", { class: "tb" }, t.teams[1]),
+    items ? el("th", null, t("col_items")) : null,
+    el("th", null, t("penalties")),
+    el("th", { class: "ta" }, tb.teams[0]),
+    el("th", { class: "tb" }, tb.teams[1]),
   );
   const body = [];
   for (let i = 0; i < rows; i++) {
@@ -100,7 +100,7 @@ function sheet(t, round) {
       el(
         "tr",
         { class: (g ? "filled" : "blank") + (isExtra ? " extra" : ""), dataset: { game: String(i) } },
-        el("td", { class: "num" }, String(i + 1), isExtra ? el("div", { class: "ev-extra" }, w("extra_game")) : null),
+        el("td", { class: "num" }, String(i + 1), isExtra ? el("div", { class: "ev-extra" }, t("extra_game")) : null),
         ...names.map((_, seat) => el("td", null, g ? placeName((g.places || [])[seat]) : "")),
         items ? el("td", { class: "items" }, g ? itemsText(g, names) : "") : null,
         el("td", { class: "items pen-cell" }, g ? penaltiesText(g) : ""),
@@ -110,64 +110,64 @@ function sheet(t, round) {
     );
   }
   const span = String(1 + 6 + (items ? 1 : 0) + 1);
-  const whole = tableSums(t, null);
-  const reset = resetOf(ev, t);
+  const whole = tableSums(tb, null);
+  const reset = resetOf(ev, tb);
   const totals = [
     el(
       "tr",
       { class: "total" },
-      el("th", { colspan: span }, w("col_total")),
+      el("th", { colspan: span }, t("col_total")),
       el("td", { class: "num" }, games.length ? num(whole[0]) : ""),
       el("td", { class: "num" }, games.length ? num(whole[1]) : ""),
     ),
   ];
   if (reset) {
     // after a tie the totals restart (R17.3): what decides the match is counted from here
-    const since = tableSums(t, null, reset);
+    const since = tableSums(tb, null, reset);
     totals.push(
       el(
         "tr",
         { class: "total since" },
-        el("th", { colspan: span }, w("since_game", reset + 1)),
+        el("th", { colspan: span }, t("since_game", reset + 1)),
         el("td", { class: "num" }, num(since[0])),
         el("td", { class: "num" }, num(since[1])),
       ),
     );
   }
-  const decided = m && (games.length || walkover || m.winner || t.done);
+  const decided = m && (games.length || walkover || m.winner || tb.done);
   const result = decided
     ? el(
         "p",
         { class: "sheet-result" + (m.by_lot ? " lot" : "") },
-        el("b", null, w("match_result")),
+        el("b", null, t("match_result")),
         walkover ? null : [matchScoreText(ev, m), " · "],
         matchOutcomeText(ev, m),
       )
     : null;
-  const sanctions = (ev.sanctions || []).filter((s) => s.table === t.id);
+  const sanctions = (ev.sanctions || []).filter((s) => s.table === tb.id);
   const team = (seat) =>
-    el("span", { class: "tag " + (seat % 2 ? "team-b" : "team-a") }, t.teams[seat % 2]);
-  const p = parseTableId(t.id);
+    el("span", { class: "tag " + (seat % 2 ? "team-b" : "team-a") }, tb.teams[seat % 2]);
+  const p = parseTableId(tb.id);
   return el(
     "section",
-    { class: "sheet-page", dataset: { table: t.id } },
+    { class: "sheet-page", dataset: { table: tb.id } },
     el(
       "header",
       { class: "sheet-head" },
-      el("h2", null, w("sheet_title"), " · ", ev.name),
+      el("h2", null, t("sheet_title"), " · ", ev.name),
       el(
         "p",
         null,
-        w("round_n", round),
+        t("round_n", round),
         " · ",
-        m && m.third_place ? [el("b", { class: "ev-third" }, w("third_place")), " · "] : null,
-        tableLabel(t.id, !!ev.duplicate),
+        m && m.third_place ? [el("b", { class: "ev-third" }, t("third_place")), " · "] : null,
+        tableLabel(tb.id, !!ev.duplicate),
         " · ",
-        pick(presetInfo(ev.preset).name),
+        t(presetInfo(ev.preset).name),
       ),
-      el("p", { class: "sheet-teams" }, teamName(ev, t.teams[0], m), ` ${w("vs")} `, teamName(ev, t.teams[1], m)),
+      el("p", { class: "sheet-teams" }, teamName(ev, tb.teams[0], m), ` ${t("vs")} `, teamName(ev, tb.teams[1], m)),
       ev.duplicate || trios[0] || trios[1]
-        ? el("p", { class: "sheet-trios" }, (ev.duplicate && p ? w("table_n", p.table) + " · " : ""), seatsLine(ev, t))
+        ? el("p", { class: "sheet-trios" }, (ev.duplicate && p ? t("table_n", p.table) + " · " : ""), seatsLine(ev, tb))
         : null,
     ),
     el(
@@ -179,10 +179,10 @@ function sheet(t, round) {
         el(
           "tr",
           null,
-          el("th", null, w("col_seat")),
-          el("th", null, w("col_player")),
-          el("th", null, w("col_team")),
-          trios[0] || trios[1] ? el("th", null, w("col_trio")) : null,
+          el("th", null, t("col_seat")),
+          el("th", null, t("col_player")),
+          el("th", null, t("col_team")),
+          trios[0] || trios[1] ? el("th", null, t("col_trio")) : null,
         ),
       ),
       el(
@@ -203,13 +203,13 @@ function sheet(t, round) {
     walkover
       ? null
       : el("div", { class: "sheet-scroll" }, el("table", { class: "ev-table sheet-table" }, el("thead", null, head), el("tbody", null, ...body, ...totals))),
-    extra ? el("p", { class: "sheet-rule" }, w("extra_rule")) : null,
+    extra ? el("p", { class: "sheet-rule" }, t("extra_rule")) : null,
     result,
     sanctions.length
       ? el(
           "div",
           { class: "sheet-sanctions" },
-          el("h3", null, w("sanctions_h")),
+          el("h3", null, t("sanctions_h")),
           el(
             "ul",
             null,
@@ -222,9 +222,9 @@ function sheet(t, round) {
     el(
       "div",
       { class: "signatures" },
-      el("div", { class: "sig" }, el("span", null, w("referee")), el("span", { class: "line" })),
-      el("div", { class: "sig" }, el("span", null, w("captain_of", t.teams[0])), el("span", { class: "line" })),
-      el("div", { class: "sig" }, el("span", null, w("captain_of", t.teams[1])), el("span", { class: "line" })),
+      el("div", { class: "sig" }, el("span", null, t("referee")), el("span", { class: "line" })),
+      el("div", { class: "sig" }, el("span", null, t("captain_of", tb.teams[0])), el("span", { class: "line" })),
+      el("div", { class: "sig" }, el("span", null, t("captain_of", tb.teams[1])), el("span", { class: "line" })),
     ),
   );
 }
@@ -251,7 +251,7 @@ function handCells(hand) {
   jokers.sort((a, b) => (a === b ? 0 : a === "LJ" ? -1 : 1));
   return [
     ...SUITS.map((s) => ranks(bySuit[s])),
-    jokers.map((j) => w(j === "LJ" ? "big_joker" : "small_joker")).join(" "),
+    jokers.map((j) => t(j === "LJ" ? "big_joker" : "small_joker")).join(" "),
   ];
 }
 
@@ -261,14 +261,14 @@ function boardBlock(b) {
     null,
     el("th", null, ""),
     ...SUITS.map((s) => el("th", { class: "suit s-" + s }, SUIT_MARK[s])),
-    el("th", null, w("jokers")),
-    el("th", { class: "num" }, w("cards_col")),
+    el("th", null, t("jokers")),
+    el("th", { class: "num" }, t("cards_col")),
   );
   const rows = b.hands.map((hand, k) =>
     el(
       "tr",
       null,
-      el("th", { scope: "row" }, w("hand_n", k + 1)),
+      el("th", { scope: "row" }, t("hand_n", k + 1)),
       ...handCells(hand).map((text, i) => el("td", { class: i < 4 ? "ranks s-" + SUITS[i] : "ranks" }, text)),
       el("td", { class: "num" }, String(hand.length)),
     ),
@@ -276,7 +276,7 @@ function boardBlock(b) {
   return el(
     "div",
     { class: "board" + (b.extra ? " extra" : ""), dataset: { game: String(b.game) } },
-    el("h3", null, w(b.extra ? "board_extra" : "board_game", b.game + 1)),
+    el("h3", null, t(b.extra ? "board_extra" : "board_game", b.game + 1)),
     el("table", { class: "ev-table board-table" }, el("thead", null, head), el("tbody", null, ...rows)),
   );
 }
@@ -289,20 +289,20 @@ function boardsPage(rec, round) {
     el(
       "header",
       { class: "sheet-head" },
-      el("h2", null, w("boards_h", ev.name)),
+      el("h2", null, t("boards_h", ev.name)),
       el(
         "p",
         null,
-        w("round_n", round),
+        t("round_n", round),
         " · ",
-        m && m.third_place ? [el("b", { class: "ev-third" }, w("third_place")), " · "] : null,
+        m && m.third_place ? [el("b", { class: "ev-third" }, t("third_place")), " · "] : null,
         tableLabel(rec.match, false),
-        m ? [" · ", m.teams[0], ` ${w("vs")} `, m.teams[1]] : null,
+        m ? [" · ", m.teams[0], ` ${t("vs")} `, m.teams[1]] : null,
         " · ",
-        pick(presetInfo(ev.preset).name),
+        t(presetInfo(ev.preset).name),
       ),
-      el("p", { class: "boards-how" }, w("boards_how"), rec.tables.length > 1 ? " " + w("boards_both") : ""),
-      el("p", { class: "boards-secret" }, w("boards_secret")),
+      el("p", { class: "boards-how" }, t("boards_how"), rec.tables.length > 1 ? " " + t("boards_both") : ""),
+      el("p", { class: "boards-secret" }, t("boards_secret")),
     ),
     ...rec.boards.map(boardBlock),
   );
@@ -326,9 +326,9 @@ async function renderBoards(round) {
     const m = (ev.rounds[round - 1] || []).find((y) => y.id === x.match);
     return !(m && (m.walkover || []).length);
   });
-  document.title = w("boards_title", ev.name);
+  document.title = t("boards_title", ev.name);
   $("print-box").replaceChildren(
-    ...(played.length ? played.map((x) => boardsPage(x, round)) : [el("p", { class: "card-panel muted" }, w("boards_none"))]),
+    ...(played.length ? played.map((x) => boardsPage(x, round)) : [el("p", { class: "card-panel muted" }, t("boards_none"))]),
   );
 }
 
@@ -340,18 +340,18 @@ function viewLink(view, round, label) {
 }
 
 function render() {
-  applyWords();
+  applyStatic();
   $("xlsx").href = `${base}/export.xlsx?lang=${getLang() === "zh" ? "zh" : "en"}`;
   if (!ev) return;
-  document.title = w("print_title", ev.name);
+  document.title = t("print_title", ev.name);
   const round = chosenRound();
   const view = boardsView() ? "&view=boards" : "";
   const picks = (ev.rounds || []).map((_, i) =>
-    el("a", { class: "button small" + (i + 1 === round ? " primary" : ""), href: `?round=${i + 1}${view}` }, w("round_n", i + 1)),
+    el("a", { class: "button small" + (i + 1 === round ? " primary" : ""), href: `?round=${i + 1}${view}` }, t("round_n", i + 1)),
   );
   $("round-picks").replaceChildren(...picks);
   const offer = organiser && ev.mode === "paper" && (ev.rounds || []).length > 0;
-  $("views").replaceChildren(...(offer ? [viewLink("sheets", round, w("sheets_view")), viewLink("boards", round, w("boards_view"))] : []));
+  $("views").replaceChildren(...(offer ? [viewLink("sheets", round, t("sheets_view")), viewLink("boards", round, t("boards_view"))] : []));
   if (boardsView()) {
     renderBoards(round);
     return;
@@ -366,10 +366,10 @@ function render() {
       eventFacts(ev),
       " · ",
       el("b", { id: "print-status" }, statusText(ev)),
-      ev.status === "over" && !ev.unfinished && ev.winner ? [" · ", el("b", { id: "print-champion" }, w("champion", ev.winner))] : null,
-      ev.unfinished ? [" · ", el("span", { id: "print-unfinished" }, w("unfinished_note"))] : null,
+      ev.status === "over" && !ev.unfinished && ev.winner ? [" · ", el("b", { id: "print-champion" }, t("champion", ev.winner))] : null,
+      ev.unfinished ? [" · ", el("span", { id: "print-unfinished" }, t("unfinished_note"))] : null,
     ),
-    el("h2", null, w("standings_at")),
+    el("h2", null, t("standings_at")),
     standingsTable(ev),
   );
   const tables = tablesOf(ev).filter((t) => t.round === round);
@@ -413,6 +413,6 @@ window.gouji = {
     return ev;
   },
 };
-applyWords();
+applyStatic();
 render();
 load();

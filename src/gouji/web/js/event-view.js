@@ -2,29 +2,29 @@
 // bracket or the pairings, the tables now playing, the sanctions. Built from the JSON of
 // GET /api/events/{code}, every word through event-words.js.
 import { el } from "./common.js";
-import { placeName } from "./i18n.js";
-import { pick, presetInfo } from "./presets.js";
+import { placeName, t } from "./i18n.js";
+import { presetInfo } from "./presets.js";
 import { matchTables, seatPlayers, tablesOf } from "./event-api.js";
-import { articleText, num, parseTableId, sanctionText, tableLabel, w } from "./event-words.js";
+import { articleText, num, parseTableId, sanctionText, tableLabel } from "./event-words.js";
 
 /** The status of the event in words. */
 export function statusText(ev) {
   const st = ev.status || "registering";
-  if (st === "over") return w(ev.unfinished ? "st_unfinished" : "st_over");
-  if (st === "registering") return w("st_registering");
-  return w("st_" + st, ev.round || 0);
+  if (st === "over") return t(ev.unfinished ? "st_unfinished" : "st_over");
+  if (st === "registering") return t("st_registering");
+  return t("st_" + st, ev.round || 0);
 }
 
 /** One line about the event: format, rule set, play, duplicate, games, teams. */
 export function eventFacts(ev) {
   const facts = [
-    w("fmt_" + ev.format),
-    pick(presetInfo(ev.preset).name),
-    w(ev.mode === "paper" ? "mode_paper" : "mode_online"),
+    t("fmt_" + ev.format),
+    t(presetInfo(ev.preset).name),
+    t(ev.mode === "paper" ? "mode_paper" : "mode_online"),
   ];
-  if (ev.duplicate) facts.push(w("dup_on"));
-  if (ev.games) facts.push(ev.games === 1 ? w("games_n_1") : w("games_n", ev.games));
-  facts.push(w("teams_n", (ev.teams || []).length));
+  if (ev.duplicate) facts.push(t("dup_on"));
+  if (ev.games) facts.push(ev.games === 1 ? t("games_n_1") : t("games_n", ev.games));
+  facts.push(t("teams_n", (ev.teams || []).length));
   return facts.join(" · ");
 }
 
@@ -41,12 +41,12 @@ export function eventHeader(ev) {
       { class: "ev-status" },
       el("span", { class: "ev-badge st-" + st, id: "ev-status" }, statusText(ev)),
       st === "over" && ev.unfinished
-        ? el("span", { class: "ev-unfinished", id: "ev-unfinished" }, w("unfinished_note"))
+        ? el("span", { class: "ev-unfinished", id: "ev-unfinished" }, t("unfinished_note"))
         : st === "over"
           ? el(
               "span",
               { class: "ev-champion", id: "ev-champion" },
-              ev.winner ? w("champion", ev.winner) : w("no_champion"),
+              ev.winner ? t("champion", ev.winner) : t("no_champion"),
             )
           : null,
     ),
@@ -56,12 +56,12 @@ export function eventHeader(ev) {
 /** The standings table: 名次, 队, 积分, 总分, 胜场, 胜局. */
 export function standingsTable(ev) {
   const rows = ev.standings || [];
-  if (!rows.length) return el("p", { class: "muted" }, w("no_teams"));
+  if (!rows.length) return el("p", { class: "muted" }, t("no_teams"));
   const head = el(
     "tr",
     null,
     ...["col_place", "col_team", "col_points", "col_score", "col_matches", "col_games"].map((k) =>
-      el("th", { scope: "col" }, w(k)),
+      el("th", { scope: "col" }, t(k)),
     ),
   );
   const body = rows.map((r, i) =>
@@ -69,7 +69,7 @@ export function standingsTable(ev) {
       "tr",
       { class: r.disqualified ? "dq" : i === 0 && ev.winner && r.team === ev.winner ? "first" : null },
       el("td", { class: "num" }, String(r.place || i + 1)),
-      el("td", { class: "team" }, r.team, seedMark(ev, r.team), r.disqualified ? el("span", { class: "ev-dq" }, w("dq")) : null),
+      el("td", { class: "team" }, r.team, seedMark(ev, r.team), r.disqualified ? el("span", { class: "ev-dq" }, t("dq")) : null),
       el("td", { class: "num" }, num(r.points)),
       el("td", { class: "num" }, num(r.score)),
       el("td", { class: "num" }, num(r.matches_won)),
@@ -98,30 +98,30 @@ function teamOf(ev, name) {
 
 /** A seeded team's mark beside its name (种子 1), or null. */
 export function seedMark(ev, name) {
-  const t = teamOf(ev, name);
-  return t && t.seed ? el("span", { class: "ev-seed" }, w("seed_n", t.seed)) : null;
+  const tb = teamOf(ev, name);
+  return tb && tb.seed ? el("span", { class: "ev-seed" }, t("seed_n", tb.seed)) : null;
 }
 
 /** A team's name with its seed mark and, at a match it did not come to, 弃权. */
 export function teamName(ev, name, m) {
   const absent = m && (m.walkover || []).includes(name);
-  return [name, seedMark(ev, name), absent ? el("span", { class: "ev-wo" }, w("walkover")) : null];
+  return [name, seedMark(ev, name), absent ? el("span", { class: "ev-wo" }, t("walkover")) : null];
 }
 
 /** Which trio of a duplicate team of six sits on `side` of a table (the team at seats 1, 3, 5
  * plays its first trio, the other its second), or "" for a team of three. */
-export function trioOf(ev, t, side) {
-  const team = teamOf(ev, t.teams[side]);
-  return team && (team.players || []).length === 6 ? w(side ? "trio_2" : "trio_1") : "";
+export function trioOf(ev, tb, side) {
+  const team = teamOf(ev, tb.teams[side]);
+  return team && (team.players || []).length === 6 ? t(side ? "trio_2" : "trio_1") : "";
 }
 
 /** Who sits where at a duplicate table: "一队（第一组）坐 1、3、5 号". */
-export function seatsLine(ev, t) {
+export function seatsLine(ev, tb) {
   return [0, 1]
     .map((side) => {
-      const seats = w(side ? "seats_b" : "seats_a");
-      const trio = trioOf(ev, t, side);
-      return trio ? w("trio_seats", t.teams[side], trio, seats) : w("team_seats", t.teams[side], seats);
+      const seats = t(side ? "seats_b" : "seats_a");
+      const trio = trioOf(ev, tb, side);
+      return trio ? t("trio_seats", tb.teams[side], trio, seats) : t("team_seats", tb.teams[side], seats);
     })
     .join(" · ");
 }
@@ -161,30 +161,30 @@ export function matchSums(ev, m) {
 /** The match's score in words: "7 : 5"; after a knockout tie the totals that decide it and
  * the whole match's, each named ("加赛 19 : 23（全场 63 : 42）"); 轮空; 弃权. */
 export function matchScoreText(ev, m) {
-  if (m.bye) return w("bye");
-  if ((m.walkover || []).length) return w("walkover");
-  if (!m.games && !matchDone(ev, m)) return w("vs");
+  if (m.bye) return t("bye");
+  if ((m.walkover || []).length) return t("walkover");
+  if (!m.games && !matchDone(ev, m)) return t("vs");
   const s = matchSums(ev, m);
-  return s.reset ? w("extra_score", pair(s.totals), pair(s.whole)) : pair(s.totals);
+  return s.reset ? t("extra_score", pair(s.totals), pair(s.whole)) : pair(s.totals);
 }
 
 /** What became of a match: 轮空; "X 弃权，Y 胜"; "加赛 5 局 · X 胜（抽签决定）"; 平局; the games
  * played so far. */
 export function matchOutcomeText(ev, m) {
-  if (m.bye) return w("bye");
+  if (m.bye) return t("bye");
   const absent = m.walkover || [];
-  if (absent.length > 1) return w("walkover_both");
-  if (absent.length === 1) return m.winner ? w("walkover_won", absent[0], m.winner) : w("walkover_by", absent[0]);
+  if (absent.length > 1) return t("walkover_both");
+  if (absent.length === 1) return m.winner ? t("walkover_won", absent[0], m.winner) : t("walkover_by", absent[0]);
   const parts = [];
   const extra = m.extra_games || 0;
-  if (extra) parts.push(extra === 1 ? w("extra_games_1") : w("extra_games_n", extra));
-  if (m.winner) parts.push(m.by_lot ? w("won_by_lot", m.winner) : w("won_by", m.winner));
-  else if (matchDone(ev, m)) parts.push(w("draw_result"));
-  else if (ev.status === "over") parts.push(w("unfinished"));
+  if (extra) parts.push(extra === 1 ? t("extra_games_1") : t("extra_games_n", extra));
+  if (m.winner) parts.push(m.by_lot ? t("won_by_lot", m.winner) : t("won_by", m.winner));
+  else if (matchDone(ev, m)) parts.push(t("draw_result"));
+  else if (ev.status === "over") parts.push(t("unfinished"));
   else {
     const tables = matchTables(ev, m.id);
     const needed = Math.max(0, ...tables.map((t) => t.needed || 0));
-    parts.push(needed ? w("games_done", m.games || 0, needed) : w("playing"));
+    parts.push(needed ? t("games_done", m.games || 0, needed) : t("playing"));
   }
   return parts.join(" · ");
 }
@@ -207,9 +207,9 @@ function entrants(matches) {
 /** A knockout round's name by the teams it had: 决赛 (two), 半决赛 (three or four), else 第 n
  * 轮 — so a round is named the final only where the bracket really reached it. */
 function koRoundName(left, r) {
-  if (left === 2) return w("final");
-  if (left === 3 || left === 4) return w("semi_final");
-  return w("round_n", r);
+  if (left === 2) return t("final");
+  if (left === 3 || left === 4) return t("semi_final");
+  return t("round_n", r);
 }
 
 function tbdMatch(label) {
@@ -217,8 +217,8 @@ function tbdMatch(label) {
     "div",
     { class: "br-match tbd" + (label ? " third" : "") },
     label ? el("div", { class: "br-label" }, label) : null,
-    el("div", { class: "br-team" }, w("tbd")),
-    el("div", { class: "br-team" }, w("tbd")),
+    el("div", { class: "br-team" }, t("tbd")),
+    el("div", { class: "br-team" }, t("tbd")),
   );
 }
 
@@ -237,17 +237,17 @@ function bracketMatch(ev, m) {
           (m.winner === name || (m.bye && k === 0) ? " win" : "") +
           (done && m.winner && m.winner !== name ? " lost" : ""),
       },
-      el("span", { class: "br-name" }, name === null ? w("bye") : teamName(ev, name, m)),
+      el("span", { class: "br-name" }, name === null ? t("bye") : teamName(ev, name, m)),
       m.bye ? null : el("span", { class: "br-total" }, numbers ? num(m.totals[k]) : ""),
     );
   const s = m.bye ? null : matchSums(ev, m);
   return el(
     "div",
     { class: "br-match" + (m.third_place ? " third" : "") + (done || ev.status === "over" ? " done" : " live"), dataset: { match: m.id } },
-    m.third_place ? el("div", { class: "br-label" }, w("third_place")) : null,
+    m.third_place ? el("div", { class: "br-label" }, t("third_place")) : null,
     line(m.teams[0], 0),
     line(m.teams[1], 1),
-    s && s.reset ? el("div", { class: "br-note br-extra" }, w("extra_score", pair(s.totals), pair(s.whole))) : null,
+    s && s.reset ? el("div", { class: "br-note br-extra" }, t("extra_score", pair(s.totals), pair(s.whole))) : null,
     m.bye ? null : el("div", { class: "br-note" + (m.by_lot ? " br-lot" : "") }, matchOutcomeText(ev, m)),
   );
 }
@@ -256,7 +256,7 @@ function bracketMatch(ev, m) {
  * goes on, the rounds still to come as empty boxes. */
 export function bracket(ev) {
   const rounds = ev.rounds || [];
-  if (!rounds.length) return el("p", { class: "muted" }, w("no_rounds"));
+  if (!rounds.length) return el("p", { class: "muted" }, t("no_rounds"));
   const cols = rounds.map((matches, r) =>
     el(
       "div",
@@ -272,7 +272,7 @@ export function bracket(ev) {
     for (let r = rounds.length + 1; left > 1; r++) {
       const boxes = [];
       for (let k = 0; k < Math.ceil(left / 2); k++) boxes.push(tbdMatch(""));
-      if (left === 2 && ev.third_place) boxes.push(tbdMatch(w("third_place")));
+      if (left === 2 && ev.third_place) boxes.push(tbdMatch(t("third_place")));
       later.push(el("div", { class: "br-round" }, el("h3", null, koRoundName(left, r)), el("div", { class: "br-matches" }, ...boxes)));
       left = Math.ceil(left / 2);
     }
@@ -283,7 +283,7 @@ export function bracket(ev) {
 /** The pairings per round (round robin, Swiss): teams, score, outcome, a row per match. */
 export function pairings(ev) {
   const rounds = ev.rounds || [];
-  if (!rounds.length) return el("p", { class: "muted" }, w("no_rounds"));
+  if (!rounds.length) return el("p", { class: "muted" }, t("no_rounds"));
   const out = [];
   for (let r = rounds.length - 1; r >= 0; r--) {
     const rows = rounds[r].map((m, k) =>
@@ -296,16 +296,16 @@ export function pairings(ev) {
         el(
           "td",
           { class: "team" + (m.winner && m.winner === m.teams[1] ? " win" : "") },
-          m.teams[1] === null ? w("bye") : teamName(ev, m.teams[1], m),
+          m.teams[1] === null ? t("bye") : teamName(ev, m.teams[1], m),
         ),
-        el("td", { class: "outcome" + (m.by_lot ? " lot" : "") }, m.third_place ? w("third_place") + " · " : "", matchOutcomeText(ev, m)),
+        el("td", { class: "outcome" + (m.by_lot ? " lot" : "") }, m.third_place ? t("third_place") + " · " : "", matchOutcomeText(ev, m)),
       ),
     );
     out.push(
       el(
         "div",
         { class: "pair-round" },
-        el("h3", null, w("round_n", r + 1)),
+        el("h3", null, t("round_n", r + 1)),
         el("table", { class: "ev-table pairs" }, el("tbody", null, rows)),
       ),
     );
@@ -323,31 +323,31 @@ function tableTeam(ev, t, side) {
  * score says which totals it is (加赛 … 全场 …), as the bracket does. */
 export function liveTables(ev) {
   const open = tablesOf(ev).filter((t) => t.round === ev.round && !t.done);
-  if (!open.length) return el("p", { class: "muted", id: "no-live" }, w("no_live"));
+  if (!open.length) return el("p", { class: "muted", id: "no-live" }, t("no_live"));
   return el(
     "div",
     { class: "live-list", id: "live" },
-    ...open.map((t) => {
-      const played = (t.games || []).length;
-      const whole = tableSums(t, null);
-      const reset = resetOf(ev, t);
-      const score = reset ? w("extra_score", pair(tableSums(t, null, reset)), pair(whole)) : pair(whole);
-      const next = played + 1 > (ev.games || Infinity) ? w("extra_game") + " · " : "";
-      const third = (ev.rounds || []).some((r) => r.some((m) => m.third_place && m.id === t.match));
+    ...open.map((tb) => {
+      const played = (tb.games || []).length;
+      const whole = tableSums(tb, null);
+      const reset = resetOf(ev, tb);
+      const score = reset ? t("extra_score", pair(tableSums(tb, null, reset)), pair(whole)) : pair(whole);
+      const next = played + 1 > (ev.games || Infinity) ? t("extra_game") + " · " : "";
+      const third = (ev.rounds || []).some((r) => r.some((m) => m.third_place && m.id === tb.match));
       return el(
         "div",
-        { class: "live-table", dataset: { table: t.id } },
-        el("div", { class: "live-label" }, w("round_n", t.round), " · ", third ? w("third_place") + " · " : "", tableLabel(t.id, !!ev.duplicate)),
-        el("div", { class: "live-teams" }, tableTeam(ev, t, 0), el("b", { class: "live-score" }, score), tableTeam(ev, t, 1)),
+        { class: "live-table", dataset: { table: tb.id } },
+        el("div", { class: "live-label" }, t("round_n", tb.round), " · ", third ? t("third_place") + " · " : "", tableLabel(tb.id, !!ev.duplicate)),
+        el("div", { class: "live-teams" }, tableTeam(ev, tb, 0), el("b", { class: "live-score" }, score), tableTeam(ev, tb, 1)),
         el(
           "div",
           { class: "live-foot" },
           el(
             "span",
             { class: "muted" },
-            !t.needed ? w("waiting") : played < t.needed ? next + w("game_of", played + 1, t.needed) : w("games_done", played, t.needed),
+            !tb.needed ? t("waiting") : played < tb.needed ? next + t("game_of", played + 1, tb.needed) : t("games_done", played, tb.needed),
           ),
-          t.room ? el("a", { class: "button small watch", href: "/r/" + t.room, target: "_blank", rel: "noopener" }, w("watch")) : null,
+          tb.room ? el("a", { class: "button small watch", href: "/r/" + tb.room, target: "_blank", rel: "noopener" }, t("watch")) : null,
         ),
       );
     }),
@@ -357,26 +357,26 @@ export function liveTables(ev) {
 /** The games of one table in the match's team order (so that the tables of a match add up to
  * its header): each game's score (加赛 marked), places by player, penalties; the table's total
  * and, after a tie, its games since the totals restarted. */
-function resultTable(ev, m, t, duplicate) {
-  const names = seatPlayers(ev, t);
-  const flip = t.teams[0] !== m.teams[0];
-  const reset = resetOf(ev, t);
-  const p = parseTableId(t.id);
-  const whole = tableSums(t, m.teams);
+function resultTable(ev, m, tb, duplicate) {
+  const names = seatPlayers(ev, tb);
+  const flip = tb.teams[0] !== m.teams[0];
+  const reset = resetOf(ev, tb);
+  const p = parseTableId(tb.id);
+  const whole = tableSums(tb, m.teams);
   return el(
     "div",
-    { class: "result-table", dataset: { table: t.id } },
-    duplicate || trioOf(ev, t, 0) || trioOf(ev, t, 1)
-      ? el("h5", null, duplicate && p ? w("table_n", p.table) + " · " : "", seatsLine(ev, t))
+    { class: "result-table", dataset: { table: tb.id } },
+    duplicate || trioOf(ev, tb, 0) || trioOf(ev, tb, 1)
+      ? el("h5", null, duplicate && p ? t("table_n", p.table) + " · " : "", seatsLine(ev, tb))
       : null,
     el(
       "ol",
       { class: "result-games" },
-      ...t.games.map((g) =>
+      ...tb.games.map((g) =>
         el(
           "li",
           { class: g.extra ? "extra" : null },
-          g.extra ? el("span", { class: "ev-extra" }, w("extra_game")) : null,
+          g.extra ? el("span", { class: "ev-extra" }, t("extra_game")) : null,
           el("b", null, pair(flip ? [g.team_scores[1], g.team_scores[0]] : g.team_scores)),
           " ",
           el(
@@ -386,10 +386,10 @@ function resultTable(ev, m, t, duplicate) {
               .map((place, seat) => [place, seat])
               .sort((a, b) => a[0] - b[0])
               .map(([place, seat]) => `${placeName(place)} ${names[seat]}`)
-              .join(w("sep")),
+              .join(t("sep")),
           ),
           (g.penalties || []).length
-            ? el("span", { class: "pen" }, " ", g.penalties.map((x) => w("pen_who", `${w("k_penalty")} ${num(x.points)}`, names[x.seat] || "")).join(w("sep")))
+            ? el("span", { class: "pen" }, " ", g.penalties.map((x) => t("pen_who", `${t("k_penalty")} ${num(x.points)}`, names[x.seat] || "")).join(t("sep")))
             : null,
         ),
       ),
@@ -397,8 +397,8 @@ function resultTable(ev, m, t, duplicate) {
     el(
       "p",
       { class: "result-sum" },
-      w("sum_line", pair(whole)),
-      reset ? [" · ", w("extra_sum", pair(tableSums(t, m.teams, reset)))] : null,
+      t("sum_line", pair(whole)),
+      reset ? [" · ", t("extra_sum", pair(tableSums(tb, m.teams, reset)))] : null,
     ),
   );
 }
@@ -421,11 +421,11 @@ export function resultsOfRound(ev, round) {
         el(
           "h4",
           null,
-          m.third_place ? w("third_place") + " · " : "",
+          m.third_place ? t("third_place") + " · " : "",
           tableLabel(m.id, false),
           " · ",
           teamName(ev, m.teams[0], m),
-          ` ${w("vs")} `,
+          ` ${t("vs")} `,
           teamName(ev, m.teams[1], m),
         ),
         el(
@@ -439,24 +439,24 @@ export function resultsOfRound(ev, round) {
     );
   }
   if (!blocks.length) return null;
-  return el("div", { class: "results-round" }, el("h3", null, w("round_n", round)), ...blocks);
+  return el("div", { class: "results-round" }, el("h3", null, t("round_n", round)), ...blocks);
 }
 
 /** The sanctions given so far: where and in which game, who, what, the article. */
 export function sanctionsList(ev) {
   const list = ev.sanctions || [];
   if (!list.length) return null;
-  const head = el("tr", null, ...["col_table", "col_player", "col_sanction", "col_article"].map((k) => el("th", { scope: "col" }, w(k))));
+  const head = el("tr", null, ...["col_table", "col_player", "col_sanction", "col_article"].map((k) => el("th", { scope: "col" }, t(k))));
   const rows = list.map((s) => {
     const id = /^r(\d+)/.exec(s.table || "");
-    const when = s.game === null || s.game === undefined ? w("next_game") : w("game_n", s.game + 1);
+    const when = s.game === null || s.game === undefined ? t("events.next_game") : t("events.game_n", s.game + 1);
     return el(
       "tr",
       { class: "sanction k-" + s.kind },
       el(
         "td",
         { class: "where" },
-        id ? w("round_n", id[1]) + " · " + tableLabel(s.table, !!ev.duplicate) : "",
+        id ? t("round_n", id[1]) + " · " + tableLabel(s.table, !!ev.duplicate) : "",
         el("div", { class: "when" }, when),
       ),
       el("td", { class: "who" }, s.player || "", el("div", { class: "muted" }, s.team || "")),

@@ -3,11 +3,11 @@
 // clock the organiser starts, the standings at a glance and a QR code of the public page
 // (drawn by the server: no network needed). It polls the event's JSON every few seconds, as
 // the public page does, and counts the clock down on the server's time (event-clock.js).
-import { getLang, setLang } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { el, patch } from "./common.js";
 import { eventCode, pollEvent, seatPlayers, tablesOf, teamNames } from "./event-api.js";
 import { RoundClock, clockText } from "./event-clock.js";
-import { applyWords, num, parseTableId, setDuplicate, tableLabel, w } from "./event-words.js";
+import { num, parseTableId, setDuplicate, tableLabel } from "./event-words.js";
 import { knockoutRounds, matchDone, statusText } from "./event-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,10 +27,10 @@ function statusLine() {
   const round = ev.round || 0;
   if (ev.format === "knockout" && round && ev.status !== "over") {
     const total = knockoutRounds((ev.teams || []).length);
-    if (round === total) parts.push(w("final"));
-    else if (round === total - 1) parts.push(w("semi_final"));
+    if (round === total) parts.push(t("final"));
+    else if (round === total - 1) parts.push(t("semi_final"));
   }
-  if (ev.status === "over" && !ev.unfinished) parts.push(ev.winner ? w("champion", ev.winner) : w("no_champion"));
+  if (ev.status === "over" && !ev.unfinished) parts.push(ev.winner ? t("champion", ev.winner) : t("no_champion"));
   return parts.join(" · ");
 }
 
@@ -42,10 +42,10 @@ function tableNumber(t) {
 }
 
 /** What the sheets call a table (第 2 场 · 1 号桌), a line a part under its number. */
-function tableWords(t) {
-  const p = parseTableId(t.id);
+function tableWords(tb) {
+  const p = parseTableId(tb.id);
   if (!p) return [];
-  return ev.duplicate ? [w("match_n", p.match), w("table_n", p.table)] : [tableLabel(t.id, false)];
+  return ev.duplicate ? [t("match_n", p.match), t("table_n", p.table)] : [tableLabel(tb.id, false)];
 }
 
 /** "1 张三 3 李四 5 王五": a team's players by seat (1…6, as the sheets number them). */
@@ -55,39 +55,39 @@ function playersLine(names, side) {
   );
 }
 
-function tableRow(t, m) {
-  const names = seatPlayers(ev, t);
-  const games = t.games || [];
+function tableRow(tb, m) {
+  const names = seatPlayers(ev, tb);
+  const games = tb.games || [];
   const sums = [0, 0];
   for (const g of games) for (const k of [0, 1]) sums[k] += Number(g.team_scores[k]) || 0;
-  const done = t.done || (m && matchDone(ev, m));
+  const done = tb.done || (m && matchDone(ev, m));
   const winner = m && m.winner;
   const side = (k) =>
     el(
       "div",
-      { class: "wall-team" + (k ? " b" : " a") + (done && winner === t.teams[k] ? " win" : "") + (done && winner && winner !== t.teams[k] ? " lost" : "") },
-      el("div", { class: "wall-team-name" }, t.teams[k]),
+      { class: "wall-team" + (k ? " b" : " a") + (done && winner === tb.teams[k] ? " win" : "") + (done && winner && winner !== tb.teams[k] ? " lost" : "") },
+      el("div", { class: "wall-team-name" }, tb.teams[k]),
       el("div", { class: "wall-players" }, playersLine(names, k)),
     );
   let note;
-  if (winner && done) note = w("won_by", winner);
-  else if (done) note = w("draw_result");
-  else if (games.length || t.needed) note = w("games_done", games.length, t.needed || ev.games || 0);
+  if (winner && done) note = t("won_by", winner);
+  else if (done) note = t("draw_result");
+  else if (games.length || tb.needed) note = t("games_done", games.length, tb.needed || ev.games || 0);
   else note = "";
   return el(
     "div",
-    { class: "wall-row" + (done ? " done" : ""), dataset: { table: t.id } },
+    { class: "wall-row" + (done ? " done" : ""), dataset: { table: tb.id } },
     el(
       "div",
       { class: "wall-no" },
-      el("div", { class: "wall-no-big" }, tableNumber(t)),
-      ...tableWords(t).map((x) => el("div", { class: "wall-no-label" }, x)),
+      el("div", { class: "wall-no-big" }, tableNumber(tb)),
+      ...tableWords(tb).map((x) => el("div", { class: "wall-no-label" }, x)),
     ),
     side(0),
     el(
       "div",
       { class: "wall-score" },
-      el("div", { class: "wall-score-big" }, games.length ? `${num(sums[0])} : ${num(sums[1])}` : w("vs")),
+      el("div", { class: "wall-score-big" }, games.length ? `${num(sums[0])} : ${num(sums[1])}` : t("vs")),
       el("div", { class: "wall-note" }, note),
     ),
     side(1),
@@ -100,10 +100,10 @@ function tablesPanel() {
   const box = $("tables-box");
   if (!round) {
     const names = teamNames(ev);
-    $("tables-h").textContent = w("wall_no_round");
+    $("tables-h").textContent = t("wall_no_round");
     box.className = "wall-rows wall-teams-list" + (names.length > 24 ? " many" : names.length > 12 ? " some" : "");
     patch(box, [
-      el("p", { class: "wall-count" }, w("wall_teams", names.length)),
+      el("p", { class: "wall-count" }, t("wall_teams", names.length)),
       el("ol", { class: "wall-registered" }, ...names.map((n) => el("li", null, n))),
     ]);
     $("wall-byes").classList.add("hidden");
@@ -111,7 +111,7 @@ function tablesPanel() {
     pages = 1;
     return;
   }
-  $("tables-h").textContent = w("wall_round", round);
+  $("tables-h").textContent = t("wall_round", round);
   const matches = (ev.rounds || [])[round - 1] || [];
   const byMatch = new Map(matches.map((m) => [m.id, m]));
   const tables = tablesOf(ev)
@@ -122,7 +122,7 @@ function tablesPanel() {
       return p.match - q.match || p.table - q.table;
     });
   const byes = matches.filter((m) => m.bye).map((m) => m.teams[0]);
-  $("wall-byes").textContent = byes.length ? w("wall_byes", byes.join(w("sep"))) : "";
+  $("wall-byes").textContent = byes.length ? t("wall_byes", byes.join(t("sep"))) : "";
   $("wall-byes").classList.toggle("hidden", !byes.length);
   const n = tables.length;
   const rowOf = (t) => tableRow(t, byMatch.get(String(t.id).replace(/t\d+$/, "")));
@@ -131,7 +131,7 @@ function tablesPanel() {
   const show = (size, per) => {
     pages = Math.max(1, Math.ceil(n / per));
     const p = turn % pages;
-    $("wall-page").textContent = pages > 1 ? w("wall_page", p + 1, pages) : "";
+    $("wall-page").textContent = pages > 1 ? t("wall_page", p + 1, pages) : "";
     $("wall-page").classList.toggle("hidden", pages <= 1);
     box.className = "wall-rows " + size + (ev.duplicate ? " dup" : "");
     const count = Math.max(1, Math.min(n, per));
@@ -144,7 +144,7 @@ function tablesPanel() {
   let k = n <= 4 ? 0 : n <= 8 ? 1 : 2;
   while (!show(sizes[k], n || 1) && k < sizes.length - 1) k += 1;
   if (n > 1 && overflows()) {
-    $("wall-page").textContent = w("wall_page", 1, 2); // its line takes its room first
+    $("wall-page").textContent = t("wall_page", 1, 2); // its line takes its room first
     $("wall-page").classList.remove("hidden");
     const row = box.firstElementChild;
     const gap = parseFloat(getComputedStyle(box).rowGap) || 0;
@@ -159,10 +159,10 @@ function standingsPanel() {
   const most = clock.clock ? 6 : 10;
   const box = $("standings-box");
   if (!rows.length) {
-    patch(box, [el("p", { class: "wall-muted" }, w("no_teams"))]);
+    patch(box, [el("p", { class: "wall-muted" }, t("no_teams"))]);
     return;
   }
-  const head = el("tr", null, ...["col_place", "col_team", "col_points", "col_score"].map((k) => el("th", { scope: "col" }, w(k))));
+  const head = el("tr", null, ...["col_place", "col_team", "col_points", "col_score"].map((k) => el("th", { scope: "col" }, t(k))));
   const body = rows.slice(0, most).map((r, i) =>
     el(
       "tr",
@@ -174,7 +174,7 @@ function standingsPanel() {
     ),
   );
   const nodes = [el("table", { class: "wall-table", id: "standings" }, el("thead", null, head), el("tbody", null, body))];
-  if (rows.length > most) nodes.push(el("p", { class: "wall-muted" }, w("wall_more", rows.length)));
+  if (rows.length > most) nodes.push(el("p", { class: "wall-muted" }, t("wall_more", rows.length)));
   patch(box, nodes);
 }
 
@@ -183,7 +183,7 @@ let clockShown = "";
 
 function tick() {
   const left = ev && ev.status !== "over" ? clock.left() : null;
-  const text = left === null ? "" : left > 0 ? clockText(left) : w("time_up");
+  const text = left === null ? "" : left > 0 ? clockText(left) : t("time_up");
   const state = left === null ? "none" : left === 0 ? "up" : left <= 300 ? "low" : "run";
   const key = `${getLang()}|${text}|${state}`;
   if (key === clockShown) return;
@@ -192,14 +192,14 @@ function tick() {
   panel.classList.toggle("hidden", left === null);
   panel.dataset.state = state;
   $("clock").textContent = text;
-  $("clock-label").textContent = w("clock_left");
+  $("clock-label").textContent = t("clock_left");
 }
 
 // ------------------------------------------------------------------ the page
 function render() {
-  applyWords();
+  applyStatic();
   if (!ev) return;
-  document.title = w("wall_title", ev.name);
+  document.title = t("wall_title", ev.name);
   $("wall-name").textContent = ev.name;
   $("wall-status").textContent = statusLine();
   $("wall-status").dataset.status = ev.status || "registering";
@@ -229,7 +229,7 @@ $("lang").addEventListener("click", () => {
   render();
 });
 window.gouji = { get event() { return ev; }, get reads() { return reads; }, clock };
-applyWords();
+applyStatic();
 qr();
 pollEvent(
   () => clock.load(code),

@@ -1,10 +1,10 @@
 // The public page of an event (/e/{code}): the bracket or the pairings, the tables playing now
 // with a link to watch, every game's result, the sanctions and the standings. It polls the
 // event's JSON every few seconds and redraws what changed.
-import { getLang, setLang } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { patch } from "./common.js";
 import { eventCode, loadEvent, loadKey, pollEvent } from "./event-api.js";
-import { applyWords, setDuplicate, w } from "./event-words.js";
+import { setDuplicate } from "./event-words.js";
 import { bracket, eventHeader, liveTables, pairings, resultsOfRound, sanctionsList, standingsTable } from "./event-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,15 +13,15 @@ const code = eventCode();
 let ev = null;
 
 function render() {
-  applyWords();
+  applyStatic();
   $("xlsx").href = `/api/events/${encodeURIComponent(code)}/export.xlsx?lang=${getLang() === "zh" ? "zh" : "en"}`;
   if (!ev) return;
-  document.title = w("public_title", ev.name);
+  document.title = t("public_title", ev.name);
   patch($("head"), [eventHeader(ev)]);
   patch($("live-box"), [liveTables(ev)]);
   $("live-panel").classList.toggle("hidden", ev.status !== "playing");
   const ko = ev.format === "knockout";
-  $("rounds-h").textContent = w(ko ? "bracket_h" : "pairings_h");
+  $("rounds-h").textContent = t(ko ? "bracket_h" : "pairings_h");
   patch($("rounds-box"), [ko ? bracket(ev) : pairings(ev)]);
   const results = [];
   for (let r = (ev.rounds || []).length; r >= 1; r--) {
@@ -55,7 +55,7 @@ $("lang").addEventListener("click", () => {
 });
 window.gouji = { get event() { return ev; } };
 links();
-applyWords();
+applyStatic();
 pollEvent(() => loadEvent(code), $("ev-error"), POLL_MS, (data) => {
   ev = data;
   setDuplicate(data.duplicate);

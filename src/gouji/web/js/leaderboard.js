@@ -1,11 +1,11 @@
 // The leaderboard (/leaderboard?preset=…, GET /api/leaderboard): one rule set's rated players
 // with at least min_games games, best rating (mu − 3σ) first; the provisional ones marked.
-import { getLang, setLang } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { el, patch } from "./common.js";
 import { call, playerUrl } from "./account-api.js";
 import { renderAccountBox } from "./account-header.js";
-import { applyAccountWords, aw, ratingText, refusalWords } from "./account-words.js";
-import { DEFAULT_PRESET, pick, PRESETS } from "./presets.js";
+import { ratingText, refusalWords } from "./account-words.js";
+import { DEFAULT_PRESET, PRESETS } from "./presets.js";
 
 const $ = (id) => document.getElementById(id);
 const LISTED_GAMES = 5; // ratings.py, until the server's answer says
@@ -19,7 +19,7 @@ let failure = null;
 function fillPresets() {
   const select = $("preset");
   select.textContent = "";
-  for (const p of PRESETS) select.append(el("option", { value: p.code }, pick(p.name)));
+  for (const p of PRESETS) select.append(el("option", { value: p.code }, t(p.name)));
   select.value = preset;
 }
 
@@ -27,10 +27,10 @@ function table(players) {
   const head = el(
     "tr",
     null,
-    el("th", { scope: "col", class: "num" }, aw("col_rank")),
-    el("th", { scope: "col" }, aw("col_player")),
-    el("th", { scope: "col", class: "num" }, aw("col_rating")),
-    el("th", { scope: "col", class: "num" }, aw("col_games")),
+    el("th", { scope: "col", class: "num" }, t("col_rank")),
+    el("th", { scope: "col" }, t("account.col_player")),
+    el("th", { scope: "col", class: "num" }, t("col_rating")),
+    el("th", { scope: "col", class: "num" }, t("account.col_games")),
   );
   const rows = players.map((p) =>
     el(
@@ -41,7 +41,7 @@ function table(players) {
         "td",
         { class: "name" },
         el("a", { href: playerUrl(p.name) }, p.name),
-        p.provisional ? el("span", { class: "tag provisional" }, aw("provisional")) : null,
+        p.provisional ? el("span", { class: "tag provisional" }, t("provisional")) : null,
       ),
       el("td", { class: "num rating" }, ratingText(p.ordinal)),
       el("td", { class: "num" }, String(p.games)),
@@ -51,17 +51,17 @@ function table(players) {
 }
 
 function render() {
-  applyAccountWords();
+  applyStatic();
   renderAccountBox();
-  document.title = aw("board_title");
+  document.title = t("board_title");
   fillPresets();
   const least = board ? board.min_games : LISTED_GAMES;
-  $("board-rule").textContent = aw("board_rule", least, board ? board.provisional_below : PROVISIONAL_GAMES);
+  $("board-rule").textContent = t("board_rule", least, board ? board.provisional_below : PROVISIONAL_GAMES);
   $("board-error").textContent = failure ? refusalWords(failure) : "";
   if (board === null) {
-    patch($("board-box"), failure ? [] : [el("p", { class: "muted" }, aw("loading"))]);
+    patch($("board-box"), failure ? [] : [el("p", { class: "muted" }, t("loading"))]);
   } else if (!board.players.length) {
-    patch($("board-box"), [el("p", { class: "muted board-empty", id: "board-empty" }, aw("board_empty", least))]);
+    patch($("board-box"), [el("p", { class: "muted board-empty", id: "board-empty" }, t("board_empty", least))]);
   } else {
     patch($("board-box"), [table(board.players)]);
   }

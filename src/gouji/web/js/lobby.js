@@ -1,21 +1,9 @@
 // The lobby: create a room (POST /api/rooms), join one by code or link, or pick one from the
 // list of open rooms (GET /api/rooms). The form's words come from presets.js, the list's from
 // i18n.js, in the page's language.
-import { getLang, setLang, t } from "./i18n.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { loadName, recentRooms, saveName, toast } from "./common.js";
-import {
-  BOT_LEVELS,
-  BOT_SPEEDS,
-  botLevel,
-  DEFAULT_BOT,
-  DEFAULT_PRESET,
-  DEFAULT_SPEED_MS,
-  PRESETS,
-  pick,
-  presetInfo,
-  rulesUrl,
-  say,
-} from "./presets.js";
+import { BOT_LEVELS, BOT_SPEEDS, botLevel, DEFAULT_BOT, DEFAULT_PRESET, DEFAULT_SPEED_MS, PRESETS, presetInfo, rulesUrl } from "./presets.js";
 
 const $ = (id) => document.getElementById(id);
 const VISIBILITIES = ["le10", "always", "hidden"];
@@ -38,20 +26,20 @@ function fillSelect(select, items, initial) {
 }
 
 function fillOptions() {
-  fillSelect($("preset"), PRESETS.map((p) => [p.code, pick(p.name)]), DEFAULT_PRESET);
-  fillSelect($("bot"), BOT_LEVELS.map((b) => [b.agent, pick(b.name)]), DEFAULT_BOT);
-  fillSelect($("bot_speed"), BOT_SPEEDS.map((s) => [s.ms, pick(s.name)]), DEFAULT_SPEED_MS);
+  fillSelect($("preset"), PRESETS.map((p) => [p.code, t(p.name)]), DEFAULT_PRESET);
+  fillSelect($("bot"), BOT_LEVELS.map((b) => [b.agent, t(b.name)]), DEFAULT_BOT);
+  fillSelect($("bot_speed"), BOT_SPEEDS.map((s) => [s.ms, t(s.name)]), DEFAULT_SPEED_MS);
   fillSelect(
     $("bots"),
-    [0, 1, 2, 3, 4, 5].map((n) => [n, n === 0 ? say("bots_0") : String(n)]),
+    [0, 1, 2, 3, 4, 5].map((n) => [n, n === 0 ? t("bots_0") : String(n)]),
     5,
   );
-  fillSelect($("formation"), FORMATIONS.map((f) => [f, say("formation_" + f)]), "seats");
+  fillSelect($("formation"), FORMATIONS.map((f) => [f, t("formation_" + f)]), "seats");
   const preset = presetInfo($("preset").value);
   fillSelect(
     $("count_visibility"),
-    [["", say("vis_preset", say("vis_" + preset.countVisibility))]].concat(
-      VISIBILITIES.map((v) => [v, say("vis_" + v)]),
+    [["", t("vis_preset", t("vis_" + preset.countVisibility))]].concat(
+      VISIBILITIES.map((v) => [v, t("vis_" + v)]),
     ),
     "",
   );
@@ -60,23 +48,20 @@ function fillOptions() {
 /** What depends on the chosen rule set and bot level: description, rules link, hints. */
 function showChoices() {
   const preset = presetInfo($("preset").value);
-  $("preset-desc").textContent = pick(preset.summary);
+  $("preset-desc").textContent = t(preset.summary);
   $("rules-link").href = rulesUrl(preset.code);
-  $("formation-hint").textContent = say("formation_" + $("formation").value + "_hint");
+  $("formation-hint").textContent = t("formation_" + $("formation").value + "_hint");
   const vis = $("count_visibility").options[0];
-  if (vis) vis.textContent = say("vis_preset", say("vis_" + preset.countVisibility));
-  $("games").placeholder = preset.games ? say("games_ph_n", preset.games) : say("games_ph");
+  if (vis) vis.textContent = t("vis_preset", t("vis_" + preset.countVisibility));
+  $("games").placeholder = preset.games ? t("games_ph_n", preset.games) : t("lobby.games_ph");
   const level = botLevel($("bot").value);
-  $("bot-hint").textContent = level ? pick(level.hint) : "";
+  $("bot-hint").textContent = level ? t(level.hint) : "";
   $("timer").disabled = $("no_timer").checked;
 }
 
 function refresh() {
-  document.documentElement.lang = getLang() === "zh" ? "zh-CN" : "en";
-  document.title = say("page_title");
-  for (const el of document.querySelectorAll("[data-l]")) el.textContent = say(el.dataset.l);
-  for (const el of document.querySelectorAll("[data-l-ph]")) el.placeholder = say(el.dataset.lPh);
-  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  applyStatic();
+  document.title = t("page_title");
   fillOptions();
   showChoices();
   renderRooms();
@@ -86,7 +71,7 @@ function refresh() {
   if (rooms.length) {
     const h = document.createElement("div");
     h.className = "muted";
-    h.textContent = say("recent");
+    h.textContent = t("recent");
     box.append(h);
     for (const code of rooms) {
       const a = document.createElement("a");
@@ -101,7 +86,7 @@ function refresh() {
 function needName() {
   const name = $("name").value.trim();
   if (!name) {
-    $("lobby-error").textContent = say("err_name");
+    $("lobby-error").textContent = t("err_name");
     $("name").focus();
     return null;
   }
@@ -147,10 +132,7 @@ async function create(ev) {
       body: JSON.stringify(roomBody()),
     });
     const data = await r.json().catch(() => ({}));
-    // an error is {error: code, message} (docs/protocol.md, "Errors"): the page's words for the
-    // code where it has them (t gives back an unknown key), else the server's message
-    const said = data.error ? t(data.error) : "";
-    if (!r.ok) throw new Error(said && said !== data.error ? said : data.message || data.error || r.status + " " + r.statusText);
+    if (!r.ok) throw new Error(data.error || r.status + " " + r.statusText);
     location.href = data.url || "/r/" + data.code;
   } catch (e) {
     $("lobby-error").textContent = String(e.message || e);
@@ -166,7 +148,7 @@ function join(ev) {
   if (!needName()) return;
   const code = codeFrom($("code").value);
   if (!code) {
-    $("lobby-error").textContent = say("err_code");
+    $("lobby-error").textContent = t("err_code");
     return;
   }
   location.href = "/r/" + code;
@@ -209,7 +191,7 @@ function roomItem(room, code) {
   title.className = "open-title";
   const name = document.createElement("strong");
   name.className = "open-preset";
-  name.textContent = preset ? pick(preset.name) : t("open_room", code);
+  name.textContent = preset ? t(preset.name) : t("open_room", code);
   title.append(name);
   if (status) {
     const tag = document.createElement("span");
@@ -226,7 +208,7 @@ function roomItem(room, code) {
   else if (free - fill > 0) facts.push(count("open_free", free - fill));
   else if (!fill) facts.push(t("open_full"));
   if (fill > 0) facts.push(count("open_fill", fill));
-  if (level) facts.push(t("open_level", pick(level.name)));
+  if (level) facts.push(t("open_level", t(level.name)));
   const timer = whole(room.timer_s);
   facts.push(timer > 0 ? t("open_timer", timer) : t("open_no_timer"));
   if (whole(room.watchers) > 0) facts.push(count("open_watchers", whole(room.watchers)));

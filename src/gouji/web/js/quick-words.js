@@ -4,7 +4,7 @@
 // name (or in the list), remembered for the room. Nothing of this at a competition table or
 // with a competition's scoring (`room.chat` false: R19.5, no signalling between partners).
 import { el, lsGet, lsSet } from "./common.js";
-import { getLang } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import { table, whenTable } from "./state.js";
 
 // The server's ids (gouji.server.tables.phrases.QUICK_WORDS, EMOTES), in the order the list shows them.
@@ -33,31 +33,6 @@ export const FACES = {
   sleepy: { zh: "困了", en: "sleepy", face: "😴" },
 };
 
-const WORDS = {
-  zh: {
-    open: "快捷语",
-    title: "快捷语",
-    faces: "表情",
-    close: "关闭",
-    mutes: "屏蔽谁的快捷语：",
-    mute: "屏蔽 {who} 的快捷语",
-    unmute: "取消屏蔽 {who}",
-    tag: "已屏蔽",
-    record: "{who}的战绩",
-  },
-  en: {
-    open: "Quick chat",
-    title: "Quick chat",
-    faces: "Faces",
-    close: "Close",
-    mutes: "Mute quick chat of:",
-    mute: "Mute {who}'s quick chat",
-    unmute: "Unmute {who}",
-    tag: "muted",
-    record: "{who}'s record",
-  },
-};
-
 const GAP_MS = 3000; // the server's say_gap_s: the button rests as long after each say
 const PHRASE_MS = 4000; // how long a bubble stays
 const FACE_MS = 3000;
@@ -66,11 +41,6 @@ const LEAVE_MS = 400;
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 const QUIET_KEY = "gouji.quiet." + code;
 const $ = (id) => document.getElementById(id);
-
-function w(key, who = "") {
-  const l = getLang();
-  return (WORDS[l][key] || WORDS.en[key]).replace("{who}", who);
-}
 
 /** The words of an id in the reader's language (a face: the face itself). */
 export function sayText(id, lang = getLang()) {
@@ -122,7 +92,7 @@ function setMuted(seat, on) {
  * (redrawn by table.js) is never touched. */
 function markMuted() {
   const rules = chatOn()
-    ? [...muted()].map((s) => `#felt .seat[data-seat="${s}"] .seat-head::after { content: "${w("tag")}"; }`)
+    ? [...muted()].map((s) => `#felt .seat[data-seat="${s}"] .seat-head::after { content: "${t("tag")}"; }`)
     : [];
   $("say-muted-style").textContent = rules.join("\n");
 }
@@ -133,7 +103,7 @@ function openButton() {
     "button",
     { type: "button", id: "say-open", class: "say-open", "aria-expanded": "false", "aria-controls": "say-panel", onclick: togglePanel },
     el("span", { class: "say-icon", "aria-hidden": "true" }),
-    el("span", { class: "say-open-label" }, w("open")),
+    el("span", { class: "say-open-label" }, t("chat.open")),
   );
 }
 
@@ -170,13 +140,13 @@ function fillPanel() {
   const me = state().seat;
   const quiet = muted();
   const others = [0, 1, 2, 3, 4, 5].filter((s) => s !== me && human(s));
-  panel.setAttribute("aria-label", w("title"));
+  panel.setAttribute("aria-label", t("title"));
   panel.replaceChildren(
     el(
       "div",
       { class: "say-head" },
-      el("b", null, w("title")),
-      el("button", { type: "button", class: "small say-close", "aria-label": w("close"), onclick: closePanel }, "×"),
+      el("b", null, t("title")),
+      el("button", { type: "button", class: "small say-close", "aria-label": t("chat.close"), onclick: closePanel }, "×"),
     ),
     el(
       "div",
@@ -185,7 +155,7 @@ function fillPanel() {
     ),
     el(
       "div",
-      { class: "say-faces", role: "group", "aria-label": w("faces") },
+      { class: "say-faces", role: "group", "aria-label": t("faces") },
       Object.keys(FACES).map((id) =>
         el("button", { type: "button", class: "say-face", dataset: { say: id }, title: FACES[id][lang], "aria-label": FACES[id][lang], onclick: () => say(id) }, FACES[id].face),
       ),
@@ -194,7 +164,7 @@ function fillPanel() {
       ? el(
           "div",
           { class: "say-mutes" },
-          el("span", { class: "muted" }, w("mutes")),
+          el("span", { class: "muted" }, t("mutes")),
           others.map((s) =>
             el(
               "button",
@@ -250,11 +220,11 @@ function openMenu(seat, anchor, mutable = true) {
             setMuted(seat, !on);
             closeMenu();
           } },
-          on ? w("unmute", who) : w("mute", who),
+          on ? t("unmute", { who: who }) : t("mute", { who: who }),
         )
       : null,
     page
-      ? el("a", { class: "button small say-menu-btn say-record", href: page, target: "_blank", rel: "noopener", onclick: closeMenu }, w("record", who))
+      ? el("a", { class: "button small say-menu-btn say-record", href: page, target: "_blank", rel: "noopener", onclick: closeMenu }, t("record", { who: who }))
       : null,
   );
   menu.classList.remove("hidden");
@@ -307,7 +277,7 @@ function update() {
     closeMenu();
     $("say-bubbles").replaceChildren();
   }
-  $("say-open").querySelector(".say-open-label").textContent = w("open");
+  $("say-open").querySelector(".say-open-label").textContent = t("chat.open");
   markMuted();
   if (!$("say-panel").classList.contains("hidden")) fillPanel();
 }

@@ -35,7 +35,7 @@ function placesTable(res, ctx) {
       { class: "team-" + teamOf(s) + (s === ctx.me ? " mine" : ""), dataset: { seat: String(s) } },
       el("td", { class: "place" }, placeName(res.places[s])),
       el("td", { class: "who" }, el("span", { class: "team-dot" }), " ", ctx.name(s)),
-      dian ? el("td", { class: res.opened[s] ? "opened" : "not-opened" }, res.opened[s] ? t("opened") : t("not_opened")) : null,
+      dian ? el("td", { class: res.opened[s] ? "opened" : "not-opened" }, res.opened[s] ? t("opened") : t("table.not_opened")) : null,
       el("td", { class: "num" }, signed(res.place_points[s])),
       el("td", { class: "left" }, leftCell(res, s)),
     ),
