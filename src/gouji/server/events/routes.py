@@ -62,12 +62,7 @@ def event_routes(events: Events) -> list[Route]:
         live, key = events.create(ev, settings, local)
         code = live.code
         return JSONResponse(
-            {
-                "code": code,
-                "url": f"/e/{code}",
-                "admin_url": f"/e/{code}/admin",
-                "key": key,
-            },
+            {"code": code, "url": f"/e/{code}", "admin_url": f"/e/{code}/admin", "key": key},
             status_code=201,
         )
 
@@ -220,11 +215,7 @@ def event_routes(events: Events) -> list[Route]:
         Route(base + "/teams/{name}", keyed(events, remove_team), methods=["DELETE"]),
         Route(base + "/rounds", keyed(events, draw), methods=["POST"]),
         Route(base + "/close", keyed(events, close), methods=["POST"]),
-        Route(
-            base + "/teams/{name}/substitute",
-            keyed(events, substitute),
-            methods=["POST"],
-        ),
+        Route(base + "/teams/{name}/substitute", keyed(events, substitute), methods=["POST"]),
         Route(base + "/log", guard(events, audit_log)),
         Route(base + "/boards", guard(events, boards)),
         Route(base + "/access", guard(events, access)),

@@ -40,17 +40,8 @@ from gouji.server.events.views import table_json
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.http import ApiError, bad_request, conflict, not_found
 from gouji.server.plumbing.limits import is_local
-from gouji.server.tables.hub import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
-    PROBING,
-    UNKNOWN_CODES,
-    Hub,
-)
-from gouji.server.tables.protocol import (
-    SEATS,
-    RoomConfig,
-)
+from gouji.server.tables.hub import CODE_ALPHABET, CODE_LENGTH, PROBING, UNKNOWN_CODES, Hub
+from gouji.server.tables.protocol import SEATS, RoomConfig
 from gouji.server.tables.room import Room, StoreFailed
 
 log = logging.getLogger("gouji.server")
@@ -354,10 +345,7 @@ class Events:
         bounded as all-bot rooms are."""
         if not local:  # bounded as all-bot rooms are: a round must fit an hour's rooms
             bots = sum(1 for t in ev.teams if t.bot is not None)
-            most, tables = (
-                self.hub.limits.rooms_per_ip_per_hour,
-                2 if ev.duplicate else 1,
-            )
+            most, tables = self.hub.limits.rooms_per_ip_per_hour, 2 if ev.duplicate else 1
             if bots // 2 * tables > most:
                 raise bad_request(
                     f"{bots} bot teams could make {bots // 2 * tables} all-bot tables in one "

@@ -13,24 +13,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gouji.competition.event import Event, EventError
-from gouji.server.events.bodies import (
-    name_text,
-    penalties_body,
-    sanction_body,
-    sheet_body,
-)
+from gouji.server.events.bodies import name_text, penalties_body, sanction_body, sheet_body
 from gouji.server.events.guard import guard, keyed
 from gouji.server.events.live import LiveEvent, rebuild
 from gouji.server.events.service import Events
 from gouji.server.events.views import event_json
-from gouji.server.plumbing.http import (
-    bad_request,
-    conflict,
-    fields,
-    integer,
-    not_found,
-    read_json,
-)
+from gouji.server.plumbing.http import bad_request, conflict, fields, integer, not_found, read_json
 
 _MATCH = re.compile(r"r[0-9]{1,3}m[0-9]{1,4}")
 
