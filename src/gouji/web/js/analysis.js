@@ -60,7 +60,7 @@ function take(method, status, body) {
     A.timer = setTimeout(() => ask("GET"), 5 * POLL_MS); // a busy moment: look again
   } else {
     A.state = "refused";
-    A.error = refusalText(status, body.error);
+    A.error = refusalText(status, body.message || body.error); // {error: code, message}
   }
   renderAnalysis();
 }

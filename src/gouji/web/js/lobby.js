@@ -1,7 +1,7 @@
 // The lobby: create a room (POST /api/rooms), join one by code or link, or pick one from the
 // list of open rooms (GET /api/rooms). The form's words come from presets.js, the list's from
 // i18n.js, in the page's language.
-import { applyStatic, getLang, setLang, t } from "./i18n.js";
+import { applyStatic, getLang, hasWord, setLang, t } from "./i18n.js";
 import { loadName, recentRooms, saveName, toast } from "./common.js";
 import { BOT_LEVELS, BOT_SPEEDS, botLevel, DEFAULT_BOT, DEFAULT_PRESET, DEFAULT_SPEED_MS, PRESETS, presetInfo, rulesUrl } from "./presets.js";
 
@@ -132,7 +132,9 @@ async function create(ev) {
       body: JSON.stringify(roomBody()),
     });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || r.status + " " + r.statusText);
+    // an error is {error: code, message} (docs/protocol.md, "Errors"): the page's words for the
+    // code where it has them, else the server's message
+    if (!r.ok) throw new Error(hasWord(data.error) ? t(data.error) : data.message || data.error || r.status + " " + r.statusText);
     location.href = data.url || "/r/" + data.code;
   } catch (e) {
     $("lobby-error").textContent = String(e.message || e);

@@ -57,7 +57,7 @@ async function quick() {
       body: JSON.stringify({ preset, rated }),
     });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(hasWord(data.error) ? t(data.error) : t("quick.failed") + r.status);
+    if (!r.ok) throw new Error(hasWord(data.error) ? t(data.error) : t("quick.failed") + (data.message || r.status));
     location.href = data.url || "/r/" + data.code;
   } catch (e) {
     const text = e instanceof TypeError ? t("quick.offline") : String(e.message || e);
