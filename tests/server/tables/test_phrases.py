@@ -216,12 +216,19 @@ def test_no_quick_words_at_an_events_table(tmp_path: Path) -> None:
 
 
 def test_the_page_has_words_for_exactly_the_servers_ids() -> None:
-    """web/js/quick-words.js translates every id the server knows, in both languages, and
-    no other."""
+    """web/js/quick-words.js lists every id the server knows, and no other; its word file
+    (web/js/words/chat.js, say.<id> and face.<id>) says each in both languages."""
     text = (WEB / "js" / "quick-words.js").read_text(encoding="utf-8")
-    for table in ("PHRASES", "FACES"):
-        block = re.search(table + r" = \{(.*?)\n\};", text, re.S)
-        assert block is not None, table
-        ids = re.findall(r"^  (\w+): \{ zh: \"[^\"]+\", en: \"[^\"]+\"", block.group(1), re.M)
-        assert tuple(ids) == (QUICK_WORDS if table == "PHRASES" else EMOTES), table
+    phrases = re.search(r"PHRASES = \[(.*?)\];", text, re.S)
+    faces = re.search(r"FACES = \{(.*?)\n\};", text, re.S)
+    assert phrases is not None and faces is not None
+    assert tuple(re.findall(r'"(\w+)"', phrases.group(1))) == QUICK_WORDS
+    assert tuple(re.findall(r"^  (\w+): ", faces.group(1), re.M)) == EMOTES
+    words = (WEB / "js" / "words" / "chat.js").read_text(encoding="utf-8")
+    ids = {f"say.{i}" for i in QUICK_WORDS} | {f"face.{i}" for i in EMOTES}
+    for lang in ("zh", "en"):
+        block = re.search(rf"^  {lang}: \{{(.*?)^  \}},", words, re.S | re.M)
+        assert block is not None, lang
+        said = re.findall(r'^    "((?:say|face)\.\w+)": "[^"]+",', block.group(1), re.M)
+        assert set(said) == ids, lang
     assert len(SAY_IDS) == len(QUICK_WORDS) + len(EMOTES)

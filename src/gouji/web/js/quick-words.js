@@ -4,33 +4,21 @@
 // name (or in the list), remembered for the room. Nothing of this at a competition table or
 // with a competition's scoring (`room.chat` false: R19.5, no signalling between partners).
 import { el, lsGet, lsSet } from "./common.js";
-import { getLang, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { table, whenTable } from "./state.js";
 
-// The server's ids (gouji.server.tables.phrases.QUICK_WORDS, EMOTES), in the order the list shows them.
-export const PHRASES = {
-  hello: { zh: "大家好，很高兴见到各位！", en: "Hello everyone, glad to play with you!" },
-  hurry: { zh: "快点吧，等得花儿都谢了", en: "Come on, the flowers are wilting while we wait" },
-  thinking: { zh: "别急，让我想想", en: "Hold on, let me think" },
-  nice_cards: { zh: "好牌！", en: "Nice cards!" },
-  well_played: { zh: "你的牌打得太好了！", en: "You played that so well!" },
-  nice_burn: { zh: "烧得漂亮！", en: "What a burn!" },
-  teamwork: { zh: "合作愉快！", en: "Great teamwork!" },
-  cheer: { zh: "伙计们，加油！", en: "Come on, team!" },
-  thanks: { zh: "谢谢！", en: "Thank you!" },
-  oops: { zh: "不好意思，手滑了", en: "Sorry, my hand slipped" },
-  stay: { zh: "不要走，决战到天亮！", en: "Don't go, let's play till dawn!" },
-  bye: { zh: "再见了，我会想念大家的", en: "Goodbye, I'll miss you all" },
-};
+// The server's ids (gouji.server.tables.phrases.QUICK_WORDS, EMOTES), in the order the list
+// shows them; their words are words/chat.js's say.<id> and face.<id>, a face's picture here.
+export const PHRASES = ["hello", "hurry", "thinking", "nice_cards", "well_played", "nice_burn", "teamwork", "cheer", "thanks", "oops", "stay", "bye"];
 export const FACES = {
-  smile: { zh: "开心", en: "happy", face: "😄" },
-  laugh: { zh: "笑哭", en: "laughing", face: "😂" },
-  love: { zh: "喜欢", en: "love it", face: "😍" },
-  cool: { zh: "酷", en: "cool", face: "😎" },
-  sweat: { zh: "尴尬", en: "awkward", face: "😅" },
-  shock: { zh: "吓一跳", en: "shocked", face: "😱" },
-  cry: { zh: "大哭", en: "crying", face: "😭" },
-  sleepy: { zh: "困了", en: "sleepy", face: "😴" },
+  smile: "😄",
+  laugh: "😂",
+  love: "😍",
+  cool: "😎",
+  sweat: "😅",
+  shock: "😱",
+  cry: "😭",
+  sleepy: "😴",
 };
 
 const GAP_MS = 3000; // the server's say_gap_s: the button rests as long after each say
@@ -43,9 +31,9 @@ const QUIET_KEY = "gouji.quiet." + code;
 const $ = (id) => document.getElementById(id);
 
 /** The words of an id in the reader's language (a face: the face itself). */
-export function sayText(id, lang = getLang()) {
-  if (PHRASES[id]) return PHRASES[id][lang] || PHRASES[id].en;
-  return FACES[id] ? FACES[id].face : null;
+export function sayText(id) {
+  if (PHRASES.includes(id)) return t("say." + id);
+  return FACES[id] || null;
 }
 
 function state() {
@@ -136,7 +124,6 @@ function closePanel() {
 
 function fillPanel() {
   const panel = $("say-panel");
-  const lang = getLang();
   const me = state().seat;
   const quiet = muted();
   const others = [0, 1, 2, 3, 4, 5].filter((s) => s !== me && human(s));
@@ -151,13 +138,13 @@ function fillPanel() {
     el(
       "div",
       { class: "say-phrases" },
-      Object.keys(PHRASES).map((id) => el("button", { type: "button", class: "say-phrase", dataset: { say: id }, onclick: () => say(id) }, PHRASES[id][lang])),
+      PHRASES.map((id) => el("button", { type: "button", class: "say-phrase", dataset: { say: id }, onclick: () => say(id) }, t("say." + id))),
     ),
     el(
       "div",
       { class: "say-faces", role: "group", "aria-label": t("faces") },
       Object.keys(FACES).map((id) =>
-        el("button", { type: "button", class: "say-face", dataset: { say: id }, title: FACES[id][lang], "aria-label": FACES[id][lang], onclick: () => say(id) }, FACES[id].face),
+        el("button", { type: "button", class: "say-face", dataset: { say: id }, title: t("face." + id), "aria-label": t("face." + id), onclick: () => say(id) }, FACES[id]),
       ),
     ),
     others.length
