@@ -83,7 +83,7 @@ def check_accepted(g: Game, text: str) -> None:
     elif word == "pass":
         assert g.pending in ("respond", "rang_return"), "R4.1: a lead cannot be passed"
     elif word == "rang":
-        assert g.pending == "respond" and seat == (g.owner + 3) % 6 and not g.s_protected
+        assert g.pending == "respond" and seat == (g.owner + 3) % 6 and not g.standing_protected
     elif word == "kou":
         assert g.pending == "kou" and seat == (g.owner + 3) % 6
     elif word == "tiao":

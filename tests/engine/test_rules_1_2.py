@@ -33,7 +33,7 @@ def amb74_position() -> Game:
     g.apply("play 3 3")
     assert g.places[0] == 1
     g.apply("play K K")
-    assert g.s_protected and g.head(1) == LIVE
+    assert g.standing_protected and g.head(1) == LIVE
     return g
 
 
@@ -75,7 +75,7 @@ def test_R9_4_AMB_74_plain_answer_keeps_the_gousiji_chance() -> None:
     g.apply("pass")  # P2
     assert g.to_act == 3
     g.apply("play T T")  # two tens are not 够级 (R6.1: T needs 5)
-    assert not g.s_protected and not g.gsj_used[3] and g.head(3) == DEAD_LEVEL
+    assert not g.standing_protected and not g.dead_level_used[3] and g.head(3) == DEAD_LEVEL
 
 
 # -- R15.4 / AMB-75: the revolutionary is 三科 also after forced places ------------------------

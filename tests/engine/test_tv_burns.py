@@ -376,7 +376,7 @@ def test_TV_E17_burn_leads_unprotected_after_duitou_men() -> None:
     assert g.burner == 1
     assert g.head(1) == NO_HEAD
     g.apply("play SJ 7 7")
-    assert not g.s_protected
+    assert not g.standing_protected
     # unprotected: no burn window, every active player who has not passed answers in turn
     for seat in (2, 3, 5, 0):
         assert g.pending == "respond" and g.to_act == seat
@@ -384,7 +384,7 @@ def test_TV_E17_burn_leads_unprotected_after_duitou_men() -> None:
     assert g.pending == "lead" and g.to_act == 1
     assert g.burner == 1
     g.apply("play SJ J J")
-    assert not g.s_protected
+    assert not g.standing_protected
     assert g.pending == "respond" and g.to_act == 2
     g.apply("play LJ Q Q")
     assert g.broken_burns == [(1, 0)]
@@ -416,7 +416,7 @@ def test_TV_F01_gousiji_after_touke() -> None:
     g = _f01_game()
     _f01_through_gsj(g)
     g.apply("play 2 2")  # legal
-    assert g.s_dead_level
+    assert g.standing_dead_level
     # burn window first (P1 could burn and declines) ...
     assert g.pending == "burn_offer" and g.to_act == 1
     g.apply("noburn")
@@ -441,7 +441,7 @@ def test_TV_F02_gousiji_on_bare_threes() -> None:
         assert g.to_act == 3
         assert g.head(3) == DEAD_LEVEL
         g.apply("play 2 2")  # legal
-        assert g.s_protected and g.s_dead_level, preset
+        assert g.standing_protected and g.standing_dead_level, preset
         assert g.pending == "burn_offer" and g.to_act == 5, preset
         g.apply("noburn")
         # nobody may answer (P4 is never asked): P3 wins the round and leads
@@ -460,7 +460,7 @@ def test_TV_F03_wutou_gouji_unprotected() -> None:
     g.apply("noburn")
     assert g.pending == "lead" and g.to_act == 3
     g.apply("play Q Q Q")
-    assert not g.s_protected
+    assert not g.standing_protected
     assert g.pending == "respond" and g.to_act == 4
     assert g.head(4) == LIVE
     g.apply("play K K K")  # legal: P4 is neither P3's 对头 nor 无头
@@ -479,11 +479,11 @@ def test_TV_F04_wutou_answers_protected_in_turn() -> None:
     g = Game.from_hands(rules(OC), hands, starter=1, places={0: 1})
     assert g.head(3) == NO_HEAD
     g.apply("play T T T T T")
-    assert g.s_protected
+    assert g.standing_protected
     # P2 skipped; the 无头 P3 is asked before P4 (the 对头)
     assert g.pending == "respond" and g.to_act == 3
     g.apply("play J J J J J")
-    assert not g.s_protected
+    assert not g.standing_protected
     for seat, beat in ((4, "play Q Q Q Q Q"), (5, "play K K K K K"), (1, None), (2, None)):
         assert g.pending == "respond" and g.to_act == seat
         if beat is not None:
@@ -500,7 +500,7 @@ def test_TV_F05_burned_gousiji_uses_the_chance() -> None:
     g.apply("noburn")
     assert g.pending == "respond" and g.to_act == 3
     g.apply("play 2 2")
-    assert g.s_dead_level
+    assert g.standing_dead_level
     assert g.pending == "burn_offer" and g.to_act == 4
     g.apply("burn SJ SJ")
     assert g.burner == 4
@@ -510,8 +510,8 @@ def test_TV_F05_burned_gousiji_uses_the_chance() -> None:
     g.apply("pass")
     assert g.pending == "respond" and g.to_act == 3
     g.apply("play LJ LJ")
-    assert not g.s_dead_level
-    assert not g.s_protected
+    assert not g.standing_dead_level
+    assert not g.standing_protected
 
 
 def _f06_game(renounced: bool, p4: str = "K K 5 5 8") -> Game:
@@ -523,7 +523,7 @@ def test_TV_F06_revolution_gousiji() -> None:
     g = _f06_game(renounced=False)
     assert g.head(4) == DEAD_LEVEL
     g.apply("play K K")
-    assert g.s_dead_level
+    assert g.standing_dead_level
     assert g.rev_chances_used[4] == 1
     # P5 can burn ([A A], remainder {6 6}) and declines; nobody else may answer
     assert g.pending == "burn_offer" and g.to_act == 5
@@ -535,7 +535,7 @@ def test_TV_F07_renounced_revolution_chances() -> None:
     g = _f06_game(renounced=True)
     assert g.head(4) == NO_HEAD
     g.apply("play K K")
-    assert not g.s_protected
+    assert not g.standing_protected
     assert g.pending == "respond" and g.to_act == 5
     assert act("play A A") in legal(g)
     g.apply("play A A")
@@ -555,6 +555,6 @@ def test_TV_F08_revolution_chances_used_up() -> None:
     assert g.pending == "lead" and g.to_act == 4
     assert g.head(4) == NO_HEAD
     g.apply("play A A")
-    assert not g.s_protected
+    assert not g.standing_protected
     assert g.pending == "respond" and g.to_act == 5
     assert act("play 2 2") in legal(g)

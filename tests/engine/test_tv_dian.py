@@ -273,7 +273,7 @@ def test_TV_H10_wutou_player_opens() -> None:
         g = Game.from_hands(rules, hands, starter=3, places={0: 1})
         assert g.head(3) == NO_HEAD
         g.apply("play K K")
-        assert not g.s_protected  # R9.8 a
+        assert not g.standing_protected  # R9.8 a
         play_all(g, ["pass", "pass", "pass", "pass"])  # P4, P5, P1, P2
         assert (g.pending, g.to_act) == ("lead", 3)
         assert g.opened[3] is opened
@@ -288,7 +288,7 @@ def test_TV_H11_men_duitou_can_still_open() -> None:
     assert g.men == [1] and g.places[1] == 6  # R12.6: 闷 at the round end led by P0
     assert g.head(4) == NO_HEAD
     play_all(g, ["play 6 6 6", "pass", "pass", "play Q Q Q"])
-    assert not g.s_protected
+    assert not g.standing_protected
     play_all(g, ["pass", "pass"])  # P5, P0; P2 and P3 passed and are skipped
     assert (g.pending, g.to_act) == ("lead", 4)
     assert g.opened == [False, False, False, False, True, False]

@@ -351,7 +351,7 @@ def _kk_burn_window(p1: str) -> Game:
     hands = ["K K 6 3", p1, "", "7 3", "8 3", "9 3"]
     g = Game.from_hands(LW, hands, starter=0, places={2: 1})
     g.apply("play K K")
-    assert g.s_protected
+    assert g.standing_protected
     return g
 
 
@@ -396,7 +396,7 @@ def test_four_lock_binds_burns() -> None:
     hands = ["K K 6 3", "A A 4 SJ 3", "5 3", "7 3", "8 3", "9 3"]
     g = Game.from_hands(LW, hands, starter=0)
     g.apply("play K K")
-    assert g.s_protected
+    assert g.standing_protected
     assert (g.pending, g.to_act) == ("respond", 3)
     rejected(g, "burn A A", seat=1)
     g = Game.from_hands(LW, hands, starter=0, opened=[1])

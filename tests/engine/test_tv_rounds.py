@@ -161,7 +161,7 @@ def test_TV_C08_gouji_unprotected_in_chaos() -> None:
     g = _game(OC, hands, starter=2, places={0: 1, 1: 2})
     assert g.chaos
     _act(g, 2, "play J J J J")
-    assert not g.s_protected
+    assert not g.standing_protected
     # Protected, only P5 (对头) could answer; in chaos P3 is asked in its ccw turn ...
     assert g.to_act == 3 and g.pending == "respond"
     _act(g, 3, "pass")
@@ -188,7 +188,7 @@ _D01 = [
 def test_TV_D01_protected_gouji_only_duitou_answers() -> None:
     g = _game(OC, _D01)
     _act(g, 0, "play T T T T T")
-    assert g.s_protected
+    assert g.standing_protected
     # P1 and P2 are not eligible: the engine asks P3 (对头) straight away.
     assert g.to_act == 3 and g.pending == "respond"
     _assert_rejected(g, "play J J J J J", "R6.4", seat=1)
@@ -199,7 +199,7 @@ def test_TV_D02_duitou_answer_then_only_owner_duitou() -> None:
     _act(g, 0, "play T T T T T")
     n = len(g.log)
     _act(g, 3, "play J J J J J")
-    assert g.owner == 3 and g.s_protected
+    assert g.owner == 3 and g.standing_protected
     # Only P0 (对头 of P3) may answer: P4, P5, P1, P2 are skipped.
     assert g.to_act == 0 and g.pending == "respond"
     assert _seats_in_log(g, n) == [3, 3]
@@ -283,7 +283,7 @@ def test_TV_D07_no_rang_on_protected_gouji() -> None:
     hands = ["K K 4 5 6", "4 5 6 7 8", "5 6 7 8 9", "A A 5 6 7", "6 7 8 9 T", "4 7 8 9 T"]
     g = _game(OC, hands)
     _act(g, 0, "play K K")
-    assert g.s_protected
+    assert g.standing_protected
     assert g.to_act == 3 and g.pending == "respond"
     assert "rang" not in _legal(g)
     _assert_rejected(g, "rang", "R7.6", seat=3)
@@ -394,12 +394,12 @@ def test_TV_D14_beating_plain_with_gouji_protects() -> None:
     ]
     g = _game(OC, hands)
     _act(g, 0, "play 9 9 9 9 9")
-    assert not g.s_protected
+    assert not g.standing_protected
     assert g.to_act == 1
     assert "play T T T T T" in _legal(g)
     n = len(g.log)
     _act(g, 1, "play T T T T T")
-    assert g.s_protected
+    assert g.standing_protected
     # Only P4 (P1's 对头) may answer now; P2, P3 are skipped.
     assert g.to_act == 4 and g.pending == "respond"
     assert _seats_in_log(g, n) == [1, 1]
@@ -480,7 +480,7 @@ def test_TV_G03_chaos_no_gouji_protection() -> None:
     hands = ["", "", "J J J J 5 6", "Q Q Q Q 5 6", "4 6 7 8", "4 6 8 9"]
     g = _game(OC, hands, starter=2, places={0: 1, 1: 2})
     _act(g, 2, "play J J J J")
-    assert not g.s_protected
+    assert not g.standing_protected
     assert g.to_act == 3 and g.pending == "respond"
     assert "play Q Q Q Q" in _legal(g)
     _act(g, 3, "play Q Q Q Q")
@@ -496,7 +496,7 @@ def test_TV_G04_erke_round_normal_then_chaos() -> None:
     n = len(g.log)
     _act(g, 1, "play K K")
     assert g.places[1] == 2  # 二科
-    assert g.s_protected  # P4 (对头) was active when the play was made
+    assert g.standing_protected  # P4 (对头) was active when the play was made
     assert not g.chaos  # this round stays under normal rules
     # P2 skipped; P3, as a 无头 player that has not passed, is asked before P4.
     assert g.to_act == 3 and g.pending == "respond"

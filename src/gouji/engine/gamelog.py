@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-Event = dict[str, Any]
+#: One entry of the game's log read back as data (``Game.events()``; the views' ``events``). Not
+#: a competition (``gouji.competition.event.Event``, the server's ``events`` domain).
+LogEvent = dict[str, Any]
 
 #: One-word events and actions: the type is the word itself.
 _WORDS = {
@@ -52,11 +54,11 @@ def _seat_pair(text: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
-def parse(seat: int, text: str) -> Event:
+def parse(seat: int, text: str) -> LogEvent:
     """One log entry as data; an entry this module does not know is ``{"type": "other"}``."""
     who: int | None = seat if seat >= 0 else None
     word, _, rest = text.partition(" ")
-    out: Event = {"seat": who, "type": word}
+    out: LogEvent = {"seat": who, "type": word}
     try:
         if word in _WORDS and not rest:
             return out
@@ -133,11 +135,11 @@ def parse(seat: int, text: str) -> Event:
     return out
 
 
-def public_events(log: list[tuple[int, str]], start: int = 0) -> list[Event]:
+def public_events(log: list[tuple[int, str]], start: int = 0) -> list[LogEvent]:
     """The public log from index ``start`` as events."""
     return [{"i": i, **parse(s, t)} for i, (s, t) in enumerate(log[start:], start)]
 
 
-def private_events(private: list[tuple[int, int, str]], seat: int) -> list[Event]:
+def private_events(private: list[tuple[int, int, str]], seat: int) -> list[LogEvent]:
     """``seat``'s private lines as events (``i``: the public index they come before)."""
     return [{"i": i, **parse(seat, t)} for i, s, t in private if s == seat]

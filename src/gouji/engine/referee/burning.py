@@ -73,7 +73,7 @@ def burn_plays(g: Game, b: int, s: Play) -> list[Play]:
     if g.rules.burn_requires_opened and not g.opened[b]:
         return []
     hand = g.hands[b]
-    twos, bie3 = g._twos, g._bie3
+    twos, bie3 = g._twos_attach, g._bie3
     out = [p for p in responses(hand, s, twos) if feasible(remove_play(hand, p), twos, bie3)]
     if g._four_rule and legal.four_locked(g, b):  # R13.5: no 4 left after the burn play
         out = [p for p in out if p.base != R4 and hand[R4] == 0]

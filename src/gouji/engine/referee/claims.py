@@ -74,7 +74,7 @@ def order_problem(g: Game, action: Action) -> str:
     burning = g.burner == seat
     locked = g._four_rule and legal.four_locked(g, seat)
     for p in action.claim:
-        why = is_composition_legal(p, hand, g._twos, g._bie3)
+        why = is_composition_legal(p, hand, g._twos_attach, g._bie3)
         if why:
             return f"R10.2: {p.text}: {why}"
         if burning and not (p.has_joker or p.size == sum(hand)):
@@ -82,7 +82,7 @@ def order_problem(g: Game, action: Action) -> str:
         if locked and p.base == R4:
             return f"R13.5: {p.text}: no 4s may be led before 开壶"
         hand = remove_play(hand, p)
-        if burning and not feasible(hand, g._twos, g._bie3):
+        if burning and not feasible(hand, g._twos_attach, g._bie3):
             return f"R8.6: burn lead {p.text} leaves cards that cannot be led out"
     return ""
 
@@ -98,7 +98,7 @@ def canonical_order(g: Game) -> tuple[Play, ...]:
     groups = [[r, hand[r], 0, 0, 0] for r in range(R3, R2) if hand[r]]
     groups.sort(key=lambda group: group[0] != first)
     if hand[R2]:
-        if g._twos and groups:
+        if g._twos_attach and groups:
             groups[-1][2] = hand[R2]
         else:
             groups.append([NO_BASE, 0, hand[R2], 0, 0])

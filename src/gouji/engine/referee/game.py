@@ -40,7 +40,7 @@ from gouji.engine.cards import (
 from gouji.engine.cards import parse_counts as _parse_counts
 from gouji.engine.checks import flag, seat_or_none, whole
 from gouji.engine.checks import seat as check_seat
-from gouji.engine.gamelog import Event
+from gouji.engine.gamelog import LogEvent
 from gouji.engine.gamelog import parse as parse_event
 from gouji.engine.plays import (
     NO_BASE,
@@ -188,18 +188,20 @@ class Game:
         """Use ``Game.new`` or ``Game.from_hands``; this only sets the empty state."""
         check_supported(rules)
         self.rules = rules
-        self._twos = rules.play_twos_attach
+        # the rules the hot paths read, copied to native fields: 2s attach (R4.2), 憋3 (R12),
+        # 打点 (R11), the Laiwu 4s rule (R13.5) and the 够级 minimum counts (R6.1)
+        self._twos_attach = rules.play_twos_attach
         self._bie3 = rules.bie3_enabled
         self._dian = rules.dian_enabled
         self._four_rule = rules.laiwu_four_rule
-        self._gmin = rules.play_gouji_min
-        self._gouji_cache: dict[int, bool] = {}
+        self._gouji_min = rules.play_gouji_min
+        self._gouji_cache: dict[int, bool] = {}  # is_gouji by play code
         self.seed: int | None = None
         self.start: dict[str, Any] = {}
         self.actions: list[str] = []
         self.log: list[tuple[int, str]] = []  # public events: (seat or -1, text)
         self._private: list[tuple[int, int, str]] = []  # (log index, seat, text) seen by seat
-        self._events: list[Event] = []  # the log read as events so far (views share them)
+        self._events: list[LogEvent] = []  # the log read as events so far (views share them)
         self.rng = random.Random(0)
         self.hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(SEATS)]
         self.set_aside: list[int] = [0] * NUM_RANKS  # revolution hands and 会'd cards
@@ -208,7 +210,7 @@ class Game:
         self.active: list[bool] = [True] * SEATS
         self.revolutionary: int | None = None
         self.renounced = False
-        self.rev_chances_used = [0] * SEATS
+        self.rev_chances_used = [0] * SEATS  # 够死级 against the revolutionary (R15.2)
         self.opener = 0
         self.first_taker = -1  # unknown until the opening (R3.1), after 预点 (R18 step 1)
         self.starter = -1
@@ -218,22 +220,27 @@ class Game:
         self._offers: list[list[Play]] = []  # burning plays of each seat in _ask (burn window)
         self._declared: list[int] = []  # seats that declared 预点 (one declaration each)
         self.declarations: list[tuple[int, str]] = []  # (declarer, 'yudian'|'mingdian')
-        self._geming: list[int] = []
+        self._revolutions: list[int] = []  # seats that declared 革命 (R15.1); two void the deal
         self._first_game = True
         self.redeals = 0
-        self.hui: str = ""
+        self.hui: str = ""  # the 会 ordered (R14.1, R13.8): "3", "4", "3 4" or "5"
         # round state
         self.standing: Play | None = None
         self.owner = 0
-        self.s_protected = False
-        self.s_dead_level = False
-        self.s_qualifies = False
+        # the standing play: protected 够级 (R6.4), a 够死级 play (R6.5), and whether it
+        # opens its owner (开点) if it wins the round (R11.2, R11.4); ``public_state`` keys
+        # them s_protected, s_dead_level, s_qualifies
+        self.standing_protected = False
+        self.standing_dead_level = False
+        self.standing_qualifies = False
         self.status = [ACTIVE] * SEATS
-        self.rang_by = -1
+        self.rang_by = -1  # the seat whose 让牌 is running (R7.6), -1: none
         self.chaos = False
         self.round_finishers: list[int] = []
-        self.gsj_used: list[bool] = [False] * SEATS
-        self.gsj_wins = [0] * SEATS
+        # 够死级 (R9.4, R9.5): the chance used in this round, by seat; successful ones against a
+        # revolutionary, which open after three (R11.6); ``public_state``: gsj_used, gsj_wins
+        self.dead_level_used: list[bool] = [False] * SEATS
+        self.dead_level_wins = [0] * SEATS
         self.round_no = 0
         self.round_plays: list[tuple[int, str]] = []
         self.must_lead_base = NO_BASE  # 亮4 first lead (R3.8)
@@ -242,7 +249,7 @@ class Game:
         self.burns: list[tuple[int, int]] = []  # successful burns (burner, victim)
         self.broken_burns: list[tuple[int, int]] = []
         self.opened: list[bool] = [False] * SEATS
-        self.men: list[int] = []
+        self.men: list[int] = []  # seats placed 闷 (left with only 3s, R12.6)
         self.dead = [0] * SEATS  # cards each seat set aside: revolution, 闷, broken burn
         self.dead_hands = [""] * SEATS  # and which, for the settlement (shown after the game)
         self.finish_order: list[int] = []
@@ -550,7 +557,7 @@ class Game:
         d = (seat + 3) % SEATS
         if self.active[d]:
             return LIVE
-        if d in self.round_finishers and not self.gsj_used[seat]:
+        if d in self.round_finishers and not self.dead_level_used[seat]:
             return DEAD_LEVEL
         if (
             d == self.revolutionary
@@ -564,7 +571,7 @@ class Game:
         """R6.1 under these rules (cached per play)."""
         f = self._gouji_cache.get(play.code)
         if f is None:
-            f = self._gouji_cache[play.code] = gouji_flag(play, self._gmin)
+            f = self._gouji_cache[play.code] = gouji_flag(play, self._gouji_min)
         return f
 
     def count_cards(self) -> int:
@@ -585,8 +592,9 @@ class Game:
         ``to_act`` is None during a private decision (a burn or revolution offer); the view
         of the offered seat fills it in. Nothing here depends on a hidden card.
         """
-        out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in _PUBLIC_FIELDS}
-        out["places"] = out.pop("_places")
+        out: dict[str, Any] = {
+            _STATE_KEYS.get(name, name): _jsonable(getattr(self, name)) for name in _PUBLIC_FIELDS
+        }
         out["standing"] = self.standing.text if self.standing is not None else None
         out["claim"] = [p.text for p in self.claim]
         # hand sizes: what an attentive player counts from the public record (docs D34)
@@ -612,7 +620,7 @@ class Game:
             raise ValueError(f"from_state supports the play phase, not {state['pending']!r}")
         g = cls(rules)
         for name in _PUBLIC_FIELDS:
-            value = state["places" if name == "_places" else name]
+            value = state[_STATE_KEYS.get(name, name)]
             setattr(g, name, list(value) if isinstance(value, list) else value)
         g.declarations = [(int(s), str(k)) for s, k in state["declarations"]]
         g.burns = [(int(b), int(v)) for b, v in state["burns"]]
@@ -626,7 +634,7 @@ class Game:
         g.start = {"from_state": True}
         g._cancels = sum(g.cancelled)
         b = g.burner
-        if b >= 0 and g.active[b] and not feasible(g.hands[b], g._twos, g._bie3):
+        if b >= 0 and g.active[b] and not feasible(g.hands[b], g._twos_attach, g._bie3):
             g.burner = g.victim = -1  # hands that could not be burning: no burn to keep (R8.5)
         if g.pending == P_OFFER:
             me = g.to_act
@@ -639,7 +647,7 @@ class Game:
                 g._ask, g._offers = [me], [burning.burn_plays(g, me, g.standing)]
         return g
 
-    def events(self, start: int = 0) -> list[Event]:
+    def events(self, start: int = 0) -> list[LogEvent]:
         """The public log from index ``start`` as structured events (``gouji.engine.gamelog``).
         The log only grows, so each entry is read once; treat the events as read-only."""
         cache, log = self._events, self.log
@@ -734,14 +742,14 @@ _PUBLIC_FIELDS = (
     "chaos",
     "round_no",
     "owner",
-    "s_protected",
-    "s_dead_level",
-    "s_qualifies",
+    "standing_protected",
+    "standing_dead_level",
+    "standing_qualifies",
     "status",
     "rang_by",
     "round_finishers",
-    "gsj_used",
-    "gsj_wins",
+    "dead_level_used",
+    "dead_level_wins",
     "burner",
     "victim",
     "burns",
@@ -762,6 +770,18 @@ _PUBLIC_FIELDS = (
     "cancelled",
     "punished",
 )
+
+#: The keys of ``public_state`` that are not the field's name: the state goes on the wire (the
+#: views' ``state``, the environment's observation), so its keys stay as they were when the
+#: fields had shorter names (``s_`` for the standing play, ``gsj`` for 够死级).
+_STATE_KEYS: dict[str, str] = {
+    "_places": "places",
+    "standing_protected": "s_protected",
+    "standing_dead_level": "s_dead_level",
+    "standing_qualifies": "s_qualifies",
+    "dead_level_used": "gsj_used",
+    "dead_level_wins": "gsj_wins",
+}
 
 
 def _game_of_fields(rules: Rules, fields: dict[str, object]) -> Game:
@@ -817,13 +837,13 @@ _SHARED_FIELDS = (
     "_dian",
     "_first_game",
     "_four_rule",
-    "_gmin",
+    "_gouji_min",
     "_gouji_cache",
     "_legal",
     "_offered",
     "_offers",
     "_returns",
-    "_twos",
+    "_twos_attach",
     "burner",
     "chaos",
     "claimant",
@@ -843,9 +863,9 @@ _SHARED_FIELDS = (
     "rng",
     "round_no",
     "rules",
-    "s_dead_level",
-    "s_protected",
-    "s_qualifies",
+    "standing_dead_level",
+    "standing_protected",
+    "standing_qualifies",
     "seed",
     "standing",
     "start",
@@ -867,11 +887,11 @@ _LIST_FIELDS = (
     "_ask",
     "_declared",
     "declarations",
-    "_geming",
+    "_revolutions",
     "status",
     "round_finishers",
-    "gsj_used",
-    "gsj_wins",
+    "dead_level_used",
+    "dead_level_wins",
     "round_plays",
     "burns",
     "broken_burns",

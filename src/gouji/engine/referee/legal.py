@@ -93,7 +93,7 @@ def compute_legal(g: Game) -> list[Action]:
             out.append(_RANG)
         hand = g.hands[seat]
         locked = g._four_rule and four_locked(g, seat)
-        for p in responses(hand, g.standing, g._twos):
+        for p in responses(hand, g.standing, g._twos_attach):
             if not (locked and p.base == R4):
                 out.append(Action.of_play(p))
         return out
@@ -130,10 +130,10 @@ def compute_legal(g: Game) -> list[Action]:
 def lead_plays(g: Game, seat: int) -> list[Play]:
     """R4, R4.7, R8.6 (burn leads), R3.8 (亮4 first lead)."""
     hand = g.hands[seat]
-    out = list(leads(hand, g._twos, g._bie3))
+    out = list(leads(hand, g._twos_attach, g._bie3))
     if g.burner == seat:
         total = sum(hand)
-        twos, bie3 = g._twos, g._bie3
+        twos, bie3 = g._twos_attach, g._bie3
         out = [
             p
             for p in out
@@ -161,7 +161,7 @@ def four_locked(g: Game, seat: int) -> bool:
 
 def rang_available(g: Game, seat: int) -> bool:
     """R7.6: the 对头 of the owner, on an unprotected play, once, with a 下家 eligible."""
-    if g.chaos or g.s_protected or seat != (g.owner + 3) % SEATS:
+    if g.chaos or g.standing_protected or seat != (g.owner + 3) % SEATS:
         return False
     if g.status[seat] == RANGED:
         return False
@@ -174,9 +174,9 @@ def eligible(g: Game, q: int) -> bool:
         return False
     if g.chaos:
         return True
-    if g.s_dead_level:
+    if g.standing_dead_level:
         return False
-    if g.s_protected:
+    if g.standing_protected:
         return q == (g.owner + 3) % SEATS or (g.status[q] == ACTIVE and wutou_rights(g, q))
     return g.status[q] == ACTIVE or q == (g.owner + 3) % SEATS
 

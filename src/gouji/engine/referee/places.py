@@ -123,9 +123,9 @@ def went_out_with(g: Game, place: int) -> int:
 def open_dian(g: Game, w: int) -> None:
     """R11.3 (and R11.6 without 憋3: three successful 够死级 against a revolutionary)."""
     if (w + 3) % SEATS == g.revolutionary and not g._bie3:
-        if g.s_dead_level:
-            g.gsj_wins[w] += 1
-            if g.gsj_wins[w] >= 3 and not g.opened[w]:
+        if g.standing_dead_level:
+            g.dead_level_wins[w] += 1
+            if g.dead_level_wins[w] >= 3 and not g.opened[w]:
                 g.opened[w] = True
                 common.log_public(g, w, "opened")
         return
@@ -143,7 +143,7 @@ def check_end(g: Game) -> bool:
     remaining = [q for q in range(SEATS) if g.active[q]]
     if len(remaining) > 1 and len({team(q) for q in remaining}) > 1:
         return False
-    if g.standing is not None and g.s_qualifies:
+    if g.standing is not None and g.standing_qualifies:
         open_dian(g, g.owner)  # the interrupted round's standing play stands
     open_at_early_end(g, remaining)
     if len(remaining) == 1:  # R9.9 (a): placed holding cards, not gone out

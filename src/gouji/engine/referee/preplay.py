@@ -133,20 +133,20 @@ def deal_and_continue(g: Game) -> None:
             if mode == "bie3_only" and h[R3]:
                 continue
             eligible.append(seat)
-    g._geming = []
+    g._revolutions = []
     begin_ask(g, P_GEMING, eligible)
 
 
 def resolve_revolution(g: Game) -> None:
     """R15.3: two or more revolutions void the game; one sets the hand aside (R15.2)."""
-    if len(g._geming) >= 2:
+    if len(g._revolutions) >= 2:
         g.redeals += 1
         common.log_public(g, -1, "void_redeal")
         g.must_lead_base = NO_BASE
         deal_and_continue(g)
         return
-    if g._geming:
-        r = g._geming[0]
+    if g._revolutions:
+        r = g._revolutions[0]
         g.revolutionary = r
         g.set_aside = g.hands[r][:]
         g.dead[r] = sum(g.hands[r])
@@ -321,7 +321,7 @@ def decide(g: Game, seat: int, action: Action) -> None:
     """Apply a pre-play decision of ``seat`` (or a forfeit's default one, R19.2)."""
     k = action.kind
     if k == GEMING:
-        g._geming.append(seat)
+        g._revolutions.append(seat)
         common.log_public(g, seat, "geming")
     elif k == NOGEMING:
         common.log_private(g, seat, "nogeming")

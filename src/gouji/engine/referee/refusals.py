@@ -107,9 +107,9 @@ def not_your_turn(g: Game, seat: int) -> str:
         o = g.owner
         if seat == o:
             return f"R7.5: {who} owns the standing play; it waits for the others"
-        if g.s_dead_level:
+        if g.standing_dead_level:
             return f"R6.5: P{o}'s 够死级 play can only be burned, not answered"
-        if g.s_protected and not legal.eligible(g, seat):
+        if g.standing_protected and not legal.eligible(g, seat):
             return (
                 f"R6.4: only P{duitou(o)} (对头), an active 无头 player or a burner may "
                 f"answer P{o}'s protected 够级 play"
@@ -200,7 +200,7 @@ def explain_play(g: Game, seat: int, action: Action, lead: bool) -> Reason:
     play = action.play
     assert play is not None
     hand = g.hands[seat]
-    why = is_composition_legal(play, hand, g._twos, g._bie3)
+    why = is_composition_legal(play, hand, g._twos_attach, g._bie3)
     if why:
         return from_message(why)
     if g._four_rule and play.base == R4 and legal.four_locked(g, seat):

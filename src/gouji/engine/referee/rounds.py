@@ -50,8 +50,8 @@ def new_round(g: Game, leader: int) -> None:
     g.status = [ACTIVE] * SEATS
     g.rang_by = -1
     g.round_finishers = []
-    g.gsj_used = [False] * SEATS
-    g.s_protected = g.s_dead_level = g.s_qualifies = False
+    g.dead_level_used = [False] * SEATS
+    g.standing_protected = g.standing_dead_level = g.standing_qualifies = False
     g.round_plays = []
     was = g.chaos
     g.chaos = places.both_top_placed(g)
@@ -110,14 +110,14 @@ def on_play(g: Game, seat: int, play: Play, burn: bool) -> None:
         g.status = [ACTIVE] * SEATS
     gouji = g.is_gouji(play)
     head = g.head(seat)
-    g.s_protected = gouji and not g.chaos and head != NO_HEAD
-    g.s_dead_level = g.s_protected and head == DEAD_LEVEL
-    if g.s_dead_level:  # R9.5: uses one 够死级 chance
+    g.standing_protected = gouji and not g.chaos and head != NO_HEAD
+    g.standing_dead_level = g.standing_protected and head == DEAD_LEVEL
+    if g.standing_dead_level:  # R9.5: uses one 够死级 chance
         if (seat + 3) % SEATS == g.revolutionary:
             g.rev_chances_used[seat] += 1
         else:
-            g.gsj_used[seat] = True
-    g.s_qualifies = (
+            g.dead_level_used[seat] = True
+    g.standing_qualifies = (
         g._dian
         and gouji
         and not g.chaos
@@ -140,13 +140,13 @@ def on_play(g: Game, seat: int, play: Play, burn: bool) -> None:
             common.log_public(g, d, "kou")
         round_end(g)
         return
-    if g.s_protected:  # the table is told who may answer (R6.4, R6.5)
-        if g.s_dead_level:
+    if g.standing_protected:  # the table is told who may answer (R6.4, R6.5)
+        if g.standing_dead_level:
             common.log_public(g, seat, "gousiji")
         else:
             may = [q for q in common.ccw_from(seat + 1) if q != seat and legal.eligible(g, q)]
             common.log_public(g, seat, "gouji " + " ".join(map(str, may)))
-    if g.s_protected and g.rules.burn_enabled and not g.chaos:
+    if g.standing_protected and g.rules.burn_enabled and not g.chaos:
         burning.open_window(g)
         return
     visit(g, (seat + 1) % SEATS)
@@ -177,7 +177,7 @@ def visit(g: Game, q: int) -> None:
         if legal.eligible(g, q):
             if g.claimant == owner:
                 assert g.standing is not None
-                if next(responses(g.hands[q], g.standing, g._twos), None) is None:
+                if next(responses(g.hands[q], g.standing, g._twos_attach), None) is None:
                     common.log_public(g, q, "pass auto")  # R10.2: auto-pass during a claim
                     if not g.chaos:
                         g.status[q] = PASSED
@@ -194,9 +194,9 @@ def round_end(g: Game) -> None:
     w = g.owner
     if g.claimant == w and not g.claim:
         claims.end_claim(g)  # R10.2: the claim's last play stood
-    if g.s_qualifies:
+    if g.standing_qualifies:
         places.open_dian(g, w)
-        g.s_qualifies = False
+        g.standing_qualifies = False
     leader = w if g.active[w] else common.next_active_or_none(g, w)
     common.log_public(g, w, "round_won")
     if leader is None:

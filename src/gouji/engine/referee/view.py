@@ -58,7 +58,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "chaos": game.chaos,
         "standing": game.standing.text if game.standing is not None else None,
         "owner": game.owner if game.standing is not None else None,
-        "protected": game.s_protected,
+        "protected": game.standing_protected,
         "statuses": [STATUS_NAMES[s] for s in game.status],
         "heads": [HEAD_NAMES[game.head(s)] for s in range(SEATS)],
         "burner": game.burner if game.burner >= 0 else None,
