@@ -2,7 +2,7 @@
 
 A seated player ``say``s one of ``SAY_IDS``; the room's connections (spectators too) get
 ``said`` with the seat and the id, and each page shows the phrase in its reader's language
-(web/js/quick-words.js holds the words; the server knows the ids only). Nothing else can be
+(web/js/words/chat.js holds the words; the server knows the ids only). Nothing else can be
 said: an unknown id is ``bad_message``, so no name, link or insult ever passes through here.
 
 Chat is not part of the game: a ``said`` is not a room action, not stored, not in the record,
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from gouji.engine.rules import Rules
     from gouji.server.tables.protocol import RoomConfig
 
-#: Phrases, in the order the page lists them (web/js/quick-words.js has their words).
+#: Phrases, in the order the page lists them (web/js/words/chat.js has their words).
 QUICK_WORDS: tuple[str, ...] = (
     "hello",
     "hurry",
