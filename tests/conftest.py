@@ -4,8 +4,8 @@ instead of after it,
 and the Hypothesis profile of the suite's depth (``GOUJI_TEST_PROFILE``, tests/support.py):
 ``ci`` (the default) with Hypothesis' 100 examples, ``deep`` with ten times as many. Tests that
 set their own ``max_examples`` size it with ``support.sized`` from the same switch. Neither
-profile has a deadline: speed is judged by benchmarks, never by timed tests (DESIGN §4), and a
-machine shared by several test runs is no clock."""
+profile has a deadline: speed is judged by benchmarks, never by timed tests (docs/design.md
+§4), and a machine shared by several test runs is no clock."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Shared test support: the suite's depth, rule sets the spec's vectors name by shorthand
-(GOUJI_RULES.md §TV preamble) and position drivers."""
+(docs/spec/vectors.md, preamble) and position drivers."""
 
 from __future__ import annotations
 

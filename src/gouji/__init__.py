@@ -1,6 +1,6 @@
 """gouji — the Shandong six-player card game 够级 (Gouji): rules engine and tools.
 
-The public contract (DESIGN.md §3) is importable from here.
+The public contract (docs/design.md §3) is importable from here.
 """
 
 from gouji.build import choose as _choose_build

@@ -41,7 +41,7 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
         "--set",
         action="append",
         metavar="KEY=VALUE",
-        help="override a key of GOUJI_RULES.md §V.4, e.g. --set round.rang=stay_active",
+        help="override a key of docs/spec/variants.md §V.4, e.g. --set round.rang=stay_active",
     )
 
 

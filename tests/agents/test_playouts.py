@@ -1,4 +1,5 @@
-"""Random playouts: invariants over random games of every preset (DESIGN §4, issue 2 item 4).
+"""Random playouts: invariants over random games of every preset (docs/design.md §4, issue 2
+item 4).
 
 Every game ends; cards are conserved; places are a permutation of 1–6; every accepted action
 was legal (checked independently of ``legal_actions``); illegal and malformed actions are

@@ -1,6 +1,6 @@
 """Plays: composition (R4), beating (R5), 够级 (R6), card text, and play generation.
 
-Test vectors TV-A, TV-B and TV-C of GOUJI_RULES.md, the R5.1 ≡ R5.2 property, and
+Test vectors TV-A, TV-B and TV-C of docs/spec/vectors.md, the R5.1 ≡ R5.2 property, and
 brute-force checks of ``leads`` / ``responses`` against the composition rules (R4.2, R4.7).
 
 The properties run 100 examples each by default (Hypothesis' own count; with the exhaustive

@@ -76,7 +76,7 @@ def total_cards(g: Game) -> int:
 
 
 def invariants(g: Game) -> None:
-    """DESIGN §4: the game ended, places are a permutation, cards are conserved (dead cards
+    """docs/design.md §4: the game ended, places are a permutation, cards are conserved (dead cards
     counted), the record replays to the same game."""
     assert g.is_over and g.to_act is None
     assert sorted(p for p in g.places if p is not None) == [1, 2, 3, 4, 5, 6], g.places
@@ -562,7 +562,7 @@ def bad_calls() -> list[tuple[str, object, dict[str, Any], str]]:
 def test_R19_4_bad_input_raises_and_changes_nothing(
     kind: str, seat: object, kw: dict[str, Any], match: str
 ) -> None:
-    """DESIGN §4: a bad sanction is refused with a clear message; the game is unchanged."""
+    """docs/design.md §4: a bad sanction is refused with a clear message; the game is unchanged."""
     g = position()
     g.apply("play 5")
     before = fingerprint(g)
@@ -618,7 +618,7 @@ def sanctioned_game() -> Game:
 
 
 def test_R19_4_game_record_replays_sanctions() -> None:
-    """DESIGN §4: ``from_record(record())`` reproduces a game with sanctions (places, hands,
+    """docs/design.md §4: ``from_record(record())`` reproduces a game with sanctions (places, hands,
     results, events); ``actions`` stays a list of action texts."""
     g = sanctioned_game()
     rec = json.loads(json.dumps(g.record()))
@@ -662,7 +662,7 @@ def test_R19_4_game_record_replays_sanctions() -> None:
     ],
 )
 def test_R19_4_corrupt_sanctions_in_a_record_are_refused(sanctions: object, match: str) -> None:
-    """DESIGN §4: a corrupt sanction entry raises ``RecordError`` saying which and why."""
+    """docs/design.md §4: a corrupt sanction entry raises ``RecordError`` saying which and why."""
     rec = finished("OUTLINE_CLASSIC", 2).record()
     rec["sanctions"] = sanctions
     with pytest.raises(RecordError, match=match):
@@ -752,7 +752,7 @@ def test_R19_4_match_queues_turn_and_place_sanctions_for_the_next_game() -> None
 
 
 def test_R19_4_match_record_replays_sanctions() -> None:
-    """DESIGN §4: a match record carries each game's sanctions (and the queue) and replays
+    """docs/design.md §4: a match record carries each game's sanctions (and the queue) and replays
     to the same results and totals."""
     m = Match(OC, 4, games=3)
     rng = random.Random(4)
@@ -780,7 +780,7 @@ def test_R19_4_match_record_replays_sanctions() -> None:
 
 
 def test_R19_4_match_refusals_change_nothing() -> None:
-    """DESIGN §4: a bad sanction between games changes neither the queue nor the results."""
+    """docs/design.md §4: a bad sanction between games changes neither the queue nor the results."""
     m = Match(OC, 5, games=1)
     play_game(m, random.Random(5))
     before = json.dumps(m.record(), sort_keys=True), json.dumps(m.results, sort_keys=True)
@@ -827,7 +827,7 @@ def sanction_at_random(g: Game, rng: random.Random) -> None:
 def test_R19_4_R9_9_random_sanctions_keep_every_invariant(
     preset: str, seed: int, rate: float
 ) -> None:
-    """DESIGN §4 invariants under random sanctions at random moments: the game ends, places
+    """docs/design.md §4 invariants under random sanctions at random moments: the game ends, places
     are a permutation, cards are conserved, events are understood, the record replays."""
     rng = random.Random(seed)
     g = Game.new(make_rules(preset), seed)
@@ -857,7 +857,7 @@ def test_R19_4_R9_9_random_sanctions_keep_every_invariant(
 @settings(max_examples=sized(CI_MATCHES, 300), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_R19_4_random_match_sanctions_replay(seed: int) -> None:
-    """DESIGN §4 for matches: random sanctions during and between games replay exactly."""
+    """docs/design.md §4 for matches: random sanctions during and between games replay exactly."""
     rng = random.Random(seed)
     m = Match(make_rules(rng.choice(PLAY_PRESETS)), seed, games=2)
     while True:

@@ -1,4 +1,4 @@
-"""Conformance tests: GOUJI_RULES.md vectors TV-A07–A12, TV-C08, TV-D, TV-G and TV-P.
+"""Conformance tests: docs/spec vectors TV-A07–A12, TV-C08, TV-D, TV-G and TV-P.
 
 Each test builds a small position with ``Game.from_hands`` and asserts what the vector's
 "Expected" column says, in observable engine state: who is asked next (``to_act``,
@@ -174,7 +174,7 @@ def test_TV_C08_gouji_unprotected_in_chaos() -> None:
 
 
 # ---------------------------------------------------------------------------- TV-D (R6, R7)
-# D01/D02: P1 and P4 hold beating plays but cannot burn (two plain ranks left, no joker).
+# TV-D01/TV-D02: P1 and P4 hold beating plays but cannot burn (two plain ranks left, no joker).
 _D01 = [
     "T T T T T 4 5",
     "J J J J J 5 6",

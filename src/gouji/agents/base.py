@@ -1,4 +1,4 @@
-"""The agent interface: choose from ``(view, legal_actions)`` only (issue 4, DESIGN §4).
+"""The agent interface: choose from ``(view, legal_actions)`` only (issue 4, docs/design.md §4).
 
 An agent never sees the ``Game``: the view is the same per-seat dict the server and the
 terminal use, so a bot cannot read hidden cards.

@@ -1,4 +1,4 @@
-"""Actions: the decisions a seat can make, with canonical lower-case text (DESIGN §3).
+"""Actions: the decisions a seat can make, with canonical lower-case text (docs/design.md §3).
 
 Actions are interned like plays, so the engine compares them by identity and a legal
 action list costs no allocation after warm-up.

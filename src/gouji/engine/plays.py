@@ -3,7 +3,7 @@
 A play is the multiset ``base × nbase + 2 × n2 + SJ × nsj + LJ × nlj`` where ``base`` is one
 rank 3…A (or none). Plays are interned: ``Play.of`` returns the same object for the same
 cards, so plays compare by identity and legal-play generation allocates nothing new after
-warm-up (DESIGN §4: fast by representation).
+warm-up (docs/design.md §4: fast by representation).
 """
 
 from __future__ import annotations
@@ -234,7 +234,7 @@ def holds(hand: Sequence[int], play: Play) -> bool:
     )
 
 
-# -- generation from counts (DESIGN §4: never by enumerating card subsets) -------------------
+# -- generation from counts (docs/design.md §4: never by enumerating card subsets) ----------
 
 
 def leads(hand: Sequence[int], twos_attach: bool, bie3: bool) -> Iterator[Play]:

@@ -1,4 +1,5 @@
-"""Rule sets: every configuration key (GOUJI_RULES.md §V.4), the presets (§V.3), validation (R0.8).
+"""Rule sets: every configuration key (docs/spec/variants.md §V.4), the presets (§V.3),
+validation (R0.8).
 
 The presets themselves are written in :mod:`gouji.engine.presets`; ``PRESETS`` is re-exported here.
 

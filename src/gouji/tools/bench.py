@@ -1,4 +1,5 @@
-"""Speed and memory of the engine under uniform-random play (DESIGN §4: measured, not assumed).
+"""Speed and memory of the engine under uniform-random play (docs/design.md §4: measured,
+not assumed).
 
 A *decision* is one ``apply`` call; each costs one ``legal_actions()`` plus a uniform choice.
 """

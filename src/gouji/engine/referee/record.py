@@ -1,4 +1,4 @@
-"""Game records: a game is its rules, its start (seed or hands) and its actions (DESIGN §4).
+"""Game records: a game is its rules, its start (seed or hands) and its actions (docs/design.md §4).
 
 Format ``gouji-record/1``::
 

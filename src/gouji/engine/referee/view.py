@@ -1,4 +1,4 @@
-"""The per-seat view: the ONE place where hidden information is filtered (DESIGN §4).
+"""The per-seat view: the ONE place where hidden information is filtered (docs/design.md §4).
 
 A view holds what the seat may know: its own cards, everybody's public actions, the
 standing play, places, and other seats' card counts as ``info.count_visibility`` allows

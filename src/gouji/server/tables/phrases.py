@@ -46,7 +46,7 @@ QUICK_WORDS: tuple[str, ...] = (
 EMOTES: tuple[str, ...] = ("smile", "laugh", "love", "cool", "sweat", "shock", "cry", "sleepy")
 SAY_IDS: frozenset[str] = frozenset(QUICK_WORDS + EMOTES)
 
-#: Scoring systems of competitions (GOUJI_RULES.md §V.3, R17): a rule set scored by one of
+#: Scoring systems of competitions (docs/spec/variants.md §V.3, R17): a rule set scored by one of
 #: them is played as a competition, without chat (R19.5).
 COMPETITION_SCORING: frozenset[str] = frozenset({"comp2", "match7", "audit6"})
 

@@ -1,5 +1,5 @@
 // The table's help sheet (规则和术语): the table's rules page, how cards are chosen, and a short
-// glossary of the game's words in Chinese and English (from the terms of GOUJI_RULES.md,
+// glossary of the game's words in Chinese and English (from the terms of docs/spec/sources.md §G,
 // section G, in players' words). The terms stay Chinese in English too: that is how players
 // say them.
 import { el } from "./common.js";
