@@ -1,11 +1,13 @@
 """Shared test support: the suite's depth, rule sets the spec's vectors name by shorthand
-(docs/spec/vectors.md, preamble) and position drivers."""
+(docs/spec/vectors.md, preamble), position drivers and a free loopback port (every test
+folder imports this module as ``support``)."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +46,15 @@ OD_OVERRIDES: dict[str, object] = {
     "trib.return_rank_rule": True,
     "trib.shao": False,
 }
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now (for a server a test
+    starts: a process, a worker, a live server for the browser)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def end_round(g: Game) -> None:

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import threading
 import time
 import urllib.request
@@ -42,7 +41,7 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from gouji.server import create_app  # noqa: E402
 from gouji.server.plumbing.clock import SYSTEM, Clock  # noqa: E402
 from gouji.server.plumbing.limits import Limits  # noqa: E402
-from support import LIGHT_HASHER  # noqa: E402
+from support import LIGHT_HASHER, free_port  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -70,18 +69,11 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LATIN_ALLOWED = {"Gouji", "English"}
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class LiveServer:
     """The gouji server on a loopback port, in a background thread."""
 
     def __init__(self, db: Path, clock: Clock = SYSTEM, limits: Limits | None = None) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.clock = clock  # the server's table time (a FastClock plays minutes in seconds)
         app = create_app(

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 import runservices
-
-from .wsutil import free_port
+from support import free_port
 
 START = ["-w", "start"]
 INITDB_OPTS = ["-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]

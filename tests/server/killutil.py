@@ -25,8 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from gouji.server.site.store import Store
 from gouji.server.tables.store import StoredRoom
-
-from .wsutil import free_port
+from support import free_port
 
 Message = dict[str, Any]
 

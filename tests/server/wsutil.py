@@ -1,8 +1,8 @@
-"""A small websocket client over Starlette's TestClient for the server tests."""
+"""The server tests' clients: a test client of a new app (``app_client``, the one builder every
+server test module uses) and a small websocket client over Starlette's TestClient."""
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -13,8 +13,10 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.types import ASGIApp
 
 from gouji.server import create_app
+from gouji.server.plumbing.clock import Clock
 from gouji.server.plumbing.limits import Limits
 from support import LIGHT_HASHER
 
@@ -25,23 +27,49 @@ Message = dict[str, Any]
 FAST = Limits(messages_per_s=10_000, message_burst=10_000, outbox=10_000)
 
 
-LOCAL = ("127.0.0.1", 50000)  # a client on the machine itself
+Address = tuple[str, int]
+
+LOCAL: Address = ("127.0.0.1", 50000)  # a client on the machine itself
+REMOTE: Address = ("203.0.113.7", 50000)  # a client elsewhere (a documentation address)
+TESTCLIENT: Address = ("testclient", 50000)  # Starlette's own: counted as a client elsewhere
 
 
-def free_port() -> int:
-    """A TCP port on the loopback interface that nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+def sqlite_in(folder: Path, name: str = "app.db") -> str:
+    """The URL of the SQLite file ``name`` in ``folder`` (a test's ``tmp_path``)."""
+    return f"sqlite:///{folder / name}"
+
+
+def app_client(
+    db: Path | str,
+    *,
+    limits: Limits = FAST,
+    clock: Clock | None = None,
+    web: Path | None = None,
+    client: Address = TESTCLIENT,
+    wrap: Callable[[Starlette], ASGIApp] | None = None,
+    **options: Any,
+) -> TestClient:
+    """A test client of a new app (``create_app``) on the database ``db``: a URL, or a folder
+    (a test's ``tmp_path``) for the SQLite file ``app.db`` in it. At machine speed (``FAST``)
+    and argon2 at a test's cost unless given; ``clock`` and ``web`` (the web client's folder)
+    are the app's own unless given; requests come from ``client``; ``wrap`` puts a middleware
+    of the test's around the app; ``options`` go to ``create_app`` as they are."""
+    url = sqlite_in(db) if isinstance(db, Path) else db
+    options.setdefault("password_hasher", LIGHT_HASHER)
+    if clock is not None:
+        options["clock"] = clock
+    if web is not None:
+        options["web_dir"] = web
+    app = create_app(url, limits=limits, **options)
+    return TestClient(app if wrap is None else wrap(app), client=client)
 
 
 def local_client(
-    tmp_path: Path, limits: Limits = FAST, where: tuple[str, int] = LOCAL, db: str = "s.db"
+    tmp_path: Path, limits: Limits = FAST, where: Address = LOCAL, db: str = "s.db"
 ) -> TestClient:
     """A test client of a new app on the SQLite file ``db`` in ``tmp_path``, connecting from
     ``where`` (the machine itself unless given: its limits on rooms made are not counted)."""
-    return TestClient(create_app(f"sqlite:///{tmp_path / db}", limits=limits), client=where)
+    return app_client(sqlite_in(tmp_path, db), limits=limits, client=where)
 
 
 def fast_app(db_url: str, **kw: Any) -> Starlette:

@@ -22,7 +22,7 @@ from gouji.server.plumbing.clock import Clock
 from gouji.server.site.store import Store
 
 from ..eventutil import create_event, get_event
-from ..wsutil import fast_app
+from ..wsutil import app_client, fast_app
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -41,11 +41,6 @@ class Ahead(Clock):
         return time.time() + SKEW
 
 
-def _client(tmp_path: Path, clock: Clock | None = None) -> TestClient:
-    kw: dict[str, Any] = {} if clock is None else {"clock": clock}
-    return TestClient(fast_app(f"sqlite:///{tmp_path / 'wall.db'}", **kw))
-
-
 def _clock(client: TestClient, code: str, body: Any, headers: dict[str, str]) -> Any:
     return client.post(f"/api/events/{code}/clock", json=body, headers=headers)
 
@@ -54,7 +49,7 @@ def _clock(client: TestClient, code: str, body: Any, headers: dict[str, str]) ->
 
 
 def test_the_round_clock_runs_on_the_servers_time(tmp_path: Path) -> None:
-    client = _client(tmp_path, Ahead())
+    client = app_client(tmp_path, clock=Ahead())
     with client:
         code, org = create_event(client, **PAPER, teams=TEAMS)
         ev = get_event(client, code)
@@ -81,7 +76,7 @@ def test_the_round_clock_runs_on_the_servers_time(tmp_path: Path) -> None:
 
 
 def test_only_the_organiser_sets_the_clock_and_bad_minutes_are_refused(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **PAPER, teams=TEAMS)
         client.post(f"/api/events/{code}/rounds", headers=org)
@@ -117,7 +112,7 @@ def test_only_the_organiser_sets_the_clock_and_bad_minutes_are_refused(tmp_path:
 
 def test_a_clock_sent_again_with_its_idempotency_key_is_not_started_over(tmp_path: Path) -> None:
     """D81, as every organiser write: a retry after a lost answer gets the first answer."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **PAPER, teams=TEAMS)
         client.post(f"/api/events/{code}/rounds", headers=org)
@@ -142,7 +137,7 @@ def test_a_clock_sent_again_with_its_idempotency_key_is_not_started_over(tmp_pat
 def test_the_clock_ends_with_its_round_and_with_the_event(tmp_path: Path) -> None:
     """A clock belongs to its round: once the event is over (here a two-team knockout's only
     round decided) it is gone, and no clock starts any more; stopping is still harmless."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **PAPER, teams=TEAMS, games=1)
         client.post(f"/api/events/{code}/rounds", headers=org)
@@ -159,7 +154,7 @@ def test_the_clock_ends_with_its_round_and_with_the_event(tmp_path: Path) -> Non
 
 
 def test_a_clock_the_store_refuses_is_not_started(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **PAPER, teams=TEAMS)
         client.post(f"/api/events/{code}/rounds", headers=org)
@@ -222,7 +217,7 @@ def segno_modules(text: str) -> list[list[bool]]:
 
 
 def test_the_qr_code_is_the_public_page_of_the_host_asked(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, _ = create_event(client, **PAPER, teams=TEAMS)
         r = client.get(f"/api/events/{code.lower()}/qr.svg")
@@ -260,7 +255,7 @@ def _list(client: TestClient) -> list[dict[str, Any]]:
 
 
 def test_the_list_is_newest_first_and_tells_nothing_secret(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         assert _list(client) == []
         codes = []
@@ -302,7 +297,7 @@ def test_the_list_is_bounded_and_reads_the_store(
     """Events of other processes are in the store, not in this one's memory: listed too; an
     event whose data no longer loads is left out, the others still listed."""
     monkeypatch.setattr(event_wall, "LIST_SIZE", 3)
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         mine = [
             create_event(client, **{**PAPER, "name": f"Mine {k}"}, teams=TEAMS)[0] for k in range(4)

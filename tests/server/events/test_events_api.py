@@ -16,7 +16,6 @@ from starlette.testclient import TestClient
 
 from gouji.competition.sheet import score_sheet
 from gouji.engine.rules import make_rules
-from gouji.server import create_app
 from gouji.server.events.store import NewRoom
 from gouji.server.plumbing.limits import Limits
 from gouji.server.site.store import Store
@@ -32,15 +31,9 @@ from ..eventutil import (
     read_csv,
     room,
 )
-from ..wsutil import FAST, Player, fast_app, player, wait_for
+from ..wsutil import REMOTE, Player, app_client, player, sqlite_in, wait_for
 
 pytestmark = pytest.mark.timeout(120)
-
-REMOTE = ("203.0.113.7", 50000)  # a client elsewhere (documentation address)
-
-
-def _client(tmp_path: Path, limits: Limits = FAST, **kw: Any) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=limits), **kw)
 
 
 # ------------------------------------------------------------------ whole online events
@@ -59,7 +52,7 @@ def test_knockout_of_eight_bot_teams_plays_through(tmp_path: Path) -> None:
         "teams": bot_teams(8),
         **QUICK,
     }
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **body)
         ev = get_event(client, code)
@@ -85,7 +78,7 @@ def test_swiss_of_six_bot_teams_plays_through(tmp_path: Path) -> None:
         "teams": bot_teams(6),
         **QUICK,
     }
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **body)
         ev = play_out(client, code, org)
@@ -109,7 +102,7 @@ def test_a_tied_duplicate_match_plays_on_until_the_event_is_closed(tmp_path: Pat
         "teams": bot_teams(2, "random"),
         **QUICK,
     }
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org = create_event(client, **body)
         drawn = client.post(f"/api/events/{code}/rounds", headers=org).json()
@@ -188,7 +181,7 @@ def test_a_paper_event_entered_by_hand(tmp_path: Path) -> None:
     """A round robin with real cards: teams registered one by one, sheets scored by the
     preset, a penalty counted in the next game entered (R17.6), and every wrong entry
     refused with nothing changed."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, headers = create_event(
             client,
@@ -285,7 +278,7 @@ def test_a_paper_event_entered_by_hand(tmp_path: Path) -> None:
 
 
 def test_organiser_key_codes_and_bodies(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         base = {"name": "E", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
         code, org = create_event(client, **base)
@@ -328,7 +321,7 @@ def test_organiser_key_codes_and_bodies(tmp_path: Path) -> None:
 
 def test_events_are_rationed_per_address(tmp_path: Path) -> None:
     limits = Limits(rooms_per_ip_per_hour=3, lookups_per_ip_per_min=3)  # all-bot tables count
-    client = _client(tmp_path, limits, client=REMOTE)
+    client = app_client(tmp_path, limits=limits, client=REMOTE)
     with client:
         body = {"name": "E", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
         assert client.post("/api/events", json=body).status_code == 201
@@ -344,7 +337,7 @@ def test_events_are_rationed_per_address(tmp_path: Path) -> None:
 
 
 def test_a_store_failure_changes_nothing_and_stays_in_its_event(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         body = {"name": "E", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
         code, org = create_event(client, **body, teams=bot_teams(4))
@@ -369,7 +362,7 @@ def test_a_store_failure_changes_nothing_and_stays_in_its_event(tmp_path: Path) 
         assert client.post(f"/api/events/{other}/rounds", headers=org2).status_code == 201
         store.save_event = real  # type: ignore[method-assign]
         assert client.post(f"/api/events/{code}/rounds", headers=org).status_code == 201
-    again = _client(tmp_path)  # what was answered is what is stored
+    again = app_client(tmp_path)  # what was answered is what is stored
     with again:
         assert get_event(again, code)["round"] == 1 and get_event(again, other)["round"] == 1
 
@@ -396,7 +389,7 @@ def _claim(p: Player, seat: int, invite: str) -> None:
 
 
 def test_seat_links_seat_their_players_and_nobody_else(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         code, org, drawn = _human_vs_bots(client)
         ((tid, links),) = drawn["seat_links"].items()
@@ -453,7 +446,7 @@ def test_seat_links_seat_their_players_and_nobody_else(tmp_path: Path) -> None:
             _claim(again, seat, inv)
             st = again.state_where(lambda m: m["view"] is not None and m["view"]["seat"] == seat)
             assert "hand" in st["view"] and st["room"]["seats"][seat]["name"] == "Ann"
-        stored = Store(f"sqlite:///{tmp_path / 'e.db'}")
+        stored = Store(sqlite_in(tmp_path))
         try:
             rows = {r.seat: r for r in stored.seats(code_r)}
             assert rows[seat].name == "Ann" and len(rows[seat].token or "") == 64  # hashed
@@ -467,7 +460,7 @@ def test_online_sanctions_reach_the_room_and_the_event(tmp_path: Path) -> None:
     penalty is logged in the room's views and counted in the game's result, hence in the
     event (R17.6); a disqualification ends the team's match at once (seed 003). Between
     games, once the game's result is in the event, a penalty must wait for the next game."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         body = {"name": "S", "preset": "MATCH7", "format": "knockout", "mode": "online"}
         quick = {**QUICK, "bot_delay_ms": 5, "next_delay_ms": 600_000}  # a pause between games
@@ -511,7 +504,7 @@ def test_a_sanction_the_store_refuses_is_undone_in_the_room(tmp_path: Path) -> N
     """Store first (docs/security.md): a sanction whose write fails leaves the room's match
     as it was — no sanction in its game, none queued — and the same sanction given again is
     kept (R19.4)."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client:
         body = {"name": "R", "preset": "MATCH7", "format": "knockout", "mode": "online"}
         slow = {**QUICK, "bot_delay_ms": 60_000}  # the game stands still while we sanction
@@ -556,7 +549,7 @@ def test_the_event_pages_are_served(tmp_path: Path, path: str, page: str) -> Non
     web = tmp_path / "web"
     web.mkdir()
     (web / page).write_text(f"<p>{page}</p>")
-    client = TestClient(fast_app(f"sqlite:///{tmp_path / 'p.db'}", web_dir=web))
+    client = app_client(tmp_path, web=web)
     with client:
         r = client.get(path)
         assert r.status_code == 200 and page in r.text

@@ -15,21 +15,16 @@ from openpyxl import load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from starlette.testclient import TestClient
 
-from gouji.server import create_app
 from gouji.server.events.exports import XLSX, display_width
 
 from ..eventutil import ARTICLE, FORMULA, get_event, lot_event
-from ..wsutil import FAST
+from ..wsutil import app_client
 
 pytestmark = pytest.mark.timeout(120)
 
 BOM = b"\xef\xbb\xbf"
 SHEETS_ZH = ["概况", "积分榜", "各场", "各局", "处罚"]
 SHEETS_EN = ["Event", "Standings", "Matches", "Games", "Sanctions"]
-
-
-def _client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST))
 
 
 def workbook(client: TestClient, path: str, **headers: str) -> Any:
@@ -58,7 +53,7 @@ def read_csv(client: TestClient, path: str) -> list[list[str]]:
 
 
 def test_the_workbook_opens_with_its_sheets_in_both_languages(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         code, _ = lot_event(client)
         base = f"/api/events/{code}/export.xlsx"
         zh = workbook(client, base)
@@ -104,7 +99,7 @@ def test_the_workbook_opens_with_its_sheets_in_both_languages(tmp_path: Path) ->
 
 
 def test_the_audit_log_sheet_is_the_organisers_only(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         code, org = lot_event(client)
         base = f"/api/events/{code}/export.xlsx"
         assert "操作记录" not in workbook(client, base).sheetnames
@@ -129,7 +124,7 @@ def test_the_audit_log_sheet_is_the_organisers_only(tmp_path: Path) -> None:
 
 
 def test_the_csvs_carry_a_bom_and_read_in_either_language(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         code, _ = lot_event(client)
         base = f"/api/events/{code}"
         ev = get_event(client, code)
@@ -166,7 +161,7 @@ def test_the_csvs_carry_a_bom_and_read_in_either_language(tmp_path: Path) -> Non
 
 
 def test_an_unknown_language_or_event_is_refused(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         code, org = lot_event(client)
         for name in ("export.xlsx", "standings.csv", "results.csv", "matches.csv"):
             for lang in ("fr", "ZH", "x" * 300):

@@ -14,22 +14,13 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server import create_app
-from gouji.server.plumbing.limits import Limits
-
 from ..eventutil import QUICK, bot_teams, create_event, get_event, link_parts, room, wait_status
-from ..wsutil import FAST, Message, Player, player, wait_for
+from ..wsutil import FAST, LOCAL, REMOTE, Message, Player, app_client, player, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
-LOCAL = ("127.0.0.1", 50000)  # the server's own machine
-REMOTE = ("203.0.113.7", 50000)  # a client elsewhere (documentation address)
 HUMANS = {"name": "人队", "players": ["甲一", "甲二", "甲三", "甲四", "甲五", "甲六"]}
 BOTS = {"name": "机队", "players": ["乙一", "乙二", "乙三"], "bot": "greedy"}
-
-
-def _client(tmp_path: Path, limits: Limits = FAST, where: tuple[str, int] = REMOTE) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=limits), client=where)
 
 
 def _claim(p: Player, url: str) -> int:
@@ -75,7 +66,7 @@ def test_a_duplicate_deal_is_shown_to_nobody_but_its_seats_until_both_tables_pla
     until table 2 has finished the same deal no endpoint and no websocket message to a
     spectator, to table 2's seats or to anybody holds table 1's hands (a seat sees its own
     cards left in the settlement); then the record, the replay and the views show them."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path, client=REMOTE)
     with client:
         code, _, drawn = _duplicate_event(client)
         t1, t2 = drawn["tables"]
@@ -193,7 +184,9 @@ def _people_vs_bots(client: TestClient) -> tuple[str, dict[str, str], Any]:
 def test_an_invited_player_gets_the_seat_however_many_watch(tmp_path: Path) -> None:
     """Spectators fill the room (room_full for the next one); the invited player's join
     carries the invitation and is let in, and the seat is taken."""
-    client = _client(tmp_path, dataclasses.replace(FAST, spectators_per_room=2))
+    client = app_client(
+        tmp_path, limits=dataclasses.replace(FAST, spectators_per_room=2), client=REMOTE
+    )
     with client:
         _, _, drawn = _people_vs_bots(client)
         url = next(u for u in next(iter(drawn["seat_links"].values())) if u)
@@ -221,7 +214,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
     """POST …/tables/{table}/seats/{seat}/link (organiser): a new link; the player who sat by
     the old one watches from then on (托管 plays the seat), the old link is bad_invite, the
     new one seats the player again; the links list and a restart agree."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path, client=REMOTE)
     with client:
         code, org, drawn = _people_vs_bots(client)
         ((tid, links),) = drawn["seat_links"].items()
@@ -261,7 +254,7 @@ def test_the_organiser_reissues_a_seat_link_and_the_old_one_stops_working(
             assert _claim(back, new["url"]) == seat
             st = back.reach(lambda m: m["view"] is not None and m["view"]["seat"] == seat)
             assert st["room"]["seats"][seat]["trust"] is False and "hand" in st["view"]
-    again_app = TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST))
+    again_app = app_client(tmp_path)
     with again_app, player(again_app) as later, player(again_app) as stale:
         stale.join(room_code, "stale")
         stale.send(type="sit", seat=seat, invite=invite)
@@ -294,7 +287,7 @@ def test_an_event_from_afar_cannot_start_more_all_bot_tables_than_rooms(tmp_path
     not fit the address's hour is refused at the draw (nothing drawn); from the machine
     itself neither is bounded."""
     limits = dataclasses.replace(FAST, rooms_per_ip_per_hour=4)
-    client = _client(tmp_path, limits)
+    client = app_client(tmp_path, limits=limits, client=REMOTE)
     with client:
         body: dict[str, Any] = {
             "name": "Flood", "preset": "MATCH7", "format": "swiss", "rounds": 50,
@@ -320,7 +313,7 @@ def test_an_event_from_afar_cannot_start_more_all_bot_tables_than_rooms(tmp_path
 def test_a_table_names_the_events_teams_and_players(tmp_path: Path) -> None:
     """The room's summary names the event's teams (A at seats 0, 2, 4) and every seat by its
     registered player, bots too."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path, client=REMOTE)
     with client:
         code, _, drawn = _people_vs_bots(client)
         table = drawn["tables"][0]

@@ -14,10 +14,9 @@ from starlette.testclient import TestClient
 from gouji.competition.boards import card_code
 from gouji.engine.cards import deck_cards
 from gouji.engine.rules import make_rules
-from gouji.server import create_app
 
 from ..eventutil import QUICK, bot_teams, create_event, get_event, room
-from ..wsutil import FAST
+from ..wsutil import app_client
 
 AB = [1, 2, 3, 4, 5, 6]  # MATCH7: seats A 7+4+2 = 13, seats B 5+3+0 = 8
 BA = [2, 1, 4, 3, 6, 5]  # A 8, B 13
@@ -54,7 +53,7 @@ def paper_event(client: TestClient, n: int = 2, **extra: Any) -> tuple[str, Api]
 
 
 def test_a_sheet_is_corrected_voided_and_every_change_is_logged(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         code, org = paper_event(client, 4)
         assert org("POST", "/rounds")[0] == 201
         t = "r1m1t1"
@@ -98,7 +97,7 @@ def test_a_sheet_is_corrected_voided_and_every_change_is_logged(tmp_path: Path) 
 
 
 def test_a_penalty_for_a_registered_game_and_a_double_click(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         code, org = paper_event(client)
         org("POST", "/rounds")
         t = "r1m1t1"
@@ -118,7 +117,7 @@ def test_a_penalty_for_a_registered_game_and_a_double_click(tmp_path: Path) -> N
         status, err = org("POST", "/close", None, idempotency_key="click-1")
         assert status == 422 and "another request" in err["message"]
         assert org("POST", "/close", None, idempotency_key="bad key")[0] == 400
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         # after a restart the same key still answers as the first time
         org = Api(client, code, org.key)
         assert org("POST", f"/tables/{t}/sanctions", body, idempotency_key="click-1") == first
@@ -126,7 +125,7 @@ def test_a_penalty_for_a_registered_game_and_a_double_click(tmp_path: Path) -> N
 
 
 def test_a_referee_enters_results_at_its_matches_only(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         code, org = paper_event(client, 4)
         status, ref = org("POST", "/referees", {"name": "王裁判", "matches": [1]})
         assert status == 201 and ref["matches"] == [1] and ref["key"]
@@ -154,7 +153,7 @@ def test_a_referee_enters_results_at_its_matches_only(tmp_path: Path) -> None:
 
 
 def test_closing_an_unfinished_event_names_no_champion(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         _, org = paper_event(client, 4)
         org("POST", "/rounds")
         for g in range(3):
@@ -167,7 +166,7 @@ def test_closing_an_unfinished_event_names_no_champion(tmp_path: Path) -> None:
 
 
 def test_walkovers_substitutes_and_seeds(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         registered = [
             {"name": "甲", "players": people(1), "subs": ["甲替"], "seed": 1},
             {"name": "乙", "players": people(2), "seed": 2},
@@ -204,7 +203,7 @@ def test_walkovers_substitutes_and_seeds(tmp_path: Path) -> None:
 
 
 def test_a_duplicate_event_of_people_registers_six_a_team(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         body = {"name": "复式", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
         r = client.post("/api/events", json={**body, "duplicate": True, "teams": teams(2)})
         assert r.status_code == 400 and "exactly 6 players" in r.json()["message"]
@@ -224,7 +223,7 @@ def test_a_duplicate_event_of_people_registers_six_a_team(tmp_path: Path) -> Non
 
 
 def test_the_sheets_penalty_column_counts_in_its_game(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         code, org = paper_event(client)
         org("POST", "/rounds")
         t = "r1m1t1"
@@ -238,7 +237,7 @@ def test_the_sheets_penalty_column_counts_in_its_game(tmp_path: Path) -> None:
 
 
 def test_hand_records_for_real_card_duplicate(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         body = {"name": "复式", "preset": "MATCH7", "format": "knockout", "mode": "paper"}
         code, key = create_event(client, **body, duplicate=True, teams=teams(2, 6))
         org = Api(client, code, key)
@@ -266,7 +265,7 @@ def test_hand_records_for_real_card_duplicate(tmp_path: Path) -> None:
 def test_online_duplicate_tables_one_after_the_other(tmp_path: Path) -> None:
     """A sequential duplicate event online: table 2's room starts a game only once table 1
     has finished it (the same bots play both), and the match is played out."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         code, key = create_event(
             client, name="接力", preset="MATCH7", format="knockout", mode="online",
             duplicate=True, sequential=True, games=2, teams=bot_teams(2), **QUICK,
@@ -288,7 +287,7 @@ def test_online_duplicate_tables_one_after_the_other(tmp_path: Path) -> None:
 
 
 def test_a_sheet_is_previewed_before_it_is_registered(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST)) as client:
+    with app_client(tmp_path) as client:
         code, org = paper_event(client)
         org("POST", "/rounds")
         t = "r1m1t1"

@@ -14,17 +14,12 @@ from starlette.testclient import TestClient
 
 from gouji.server.pages.webapp import MANIFEST_TYPE
 
-from ..wsutil import fast_app
+from ..wsutil import app_client
 
 pytestmark = pytest.mark.timeout(60)
 
 WEB = Path(__file__).resolve().parents[3] / "src" / "gouji" / "web"
 PAGES = sorted(p.name for p in WEB.glob("*.html"))
-
-
-def _client(tmp_path: Path, web: Path | None = None) -> TestClient:
-    kw = {} if web is None else {"web_dir": web}
-    return TestClient(fast_app(f"sqlite:///{tmp_path / 'w.db'}", **kw))
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -45,7 +40,7 @@ def _worker(client: TestClient) -> tuple[str, list[str]]:
 
 
 def test_the_manifest_names_the_app_and_its_icons(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         r = client.get("/manifest.webmanifest")
         assert r.status_code == 200
         assert r.headers["content-type"].split(";")[0] == MANIFEST_TYPE
@@ -74,7 +69,7 @@ def test_the_manifest_names_the_app_and_its_icons(tmp_path: Path) -> None:
 
 def test_every_page_links_the_manifest_icons_and_worker(tmp_path: Path) -> None:
     assert "table.html" in PAGES and "index.html" in PAGES
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         for name in PAGES:
             html = (WEB / name).read_text(encoding="utf-8")
             head = html[: html.index("</head>")]
@@ -90,7 +85,7 @@ def test_every_page_links_the_manifest_icons_and_worker(tmp_path: Path) -> None:
 def test_the_worker_is_served_from_the_root_and_keeps_only_the_clients_files(
     tmp_path: Path,
 ) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         r = client.get("/sw.js")
         assert r.headers["content-type"].startswith("text/javascript")
         assert "content-security-policy" in r.headers  # the pages' policy, as everywhere
@@ -115,7 +110,7 @@ def test_the_worker_knows_the_shell_of_every_page(tmp_path: Path) -> None:
     """Each page of the client (web/*.html) is the shell of some address in the worker's
     SHELLS, and each address the worker answers from the cache is one the server serves
     with that very file."""
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         text = client.get("/sw.js").text  # SHELLS filled in from gouji.server.pages.routes.PAGES
         shells = dict(
             (f, p) for p, f in re.findall(r'\[/\^(.*?)\$/, "/static/([a-z-]+\.html)"\]', text)
@@ -133,7 +128,7 @@ def test_a_new_release_is_a_new_worker(tmp_path: Path) -> None:
     browsers install it and it replaces the old release's cache."""
     web = tmp_path / "web"
     shutil.copytree(WEB, web)
-    with _client(tmp_path, web) as client:
+    with app_client(tmp_path, web=web) as client:
         first, files = _worker(client)
         js = web / "js" / "table.js"
         js.write_text(js.read_text(encoding="utf-8") + "\n// a fix\n", encoding="utf-8")

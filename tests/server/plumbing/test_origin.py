@@ -8,17 +8,16 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from gouji.server import create_app
 from gouji.server.plumbing.origin import normal_origin, same_site
 
-from ..wsutil import FAST, Player, create_room
+from ..wsutil import Player, app_client, create_room
 
 EVIL = {"origin": "http://evil.example"}
 
 
 @pytest.fixture
 def client(sqlite_url: str) -> TestClient:
-    return TestClient(create_app(sqlite_url, limits=FAST, origins=["https://gouji.example.org"]))
+    return app_client(sqlite_url, origins=["https://gouji.example.org"])
 
 
 def test_cross_site_writes_are_refused_before_they_act(client: TestClient) -> None:

@@ -10,17 +10,16 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gouji.server import create_app
 from gouji.server.plumbing.headers import HEADERS
 
-from ..wsutil import FAST, create_room
+from ..wsutil import app_client, create_room
 
 PATHS = ("/", "/events", "/events/new", "/rules/MATCH7", "/api/rooms", "/static/js/table.js")
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'h.db'}", limits=FAST))
+    return app_client(tmp_path)
 
 
 def _check(headers: dict[str, str], what: str) -> None:

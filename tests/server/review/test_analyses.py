@@ -21,13 +21,11 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 
-from gouji.server import create_app
-from gouji.server.plumbing.limits import Limits
 from gouji.server.review.analyses import BROKEN, Analyses
 from gouji.server.site.store import Store
-from support import ANALYSIS_STEPS, LIGHT_HASHER, SHORT_GAME
+from support import ANALYSIS_STEPS, SHORT_GAME
 
-from ..wsutil import FAST, Held, create_room, wait_for
+from ..wsutil import FAST, Held, app_client, create_room, sqlite_in, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -35,6 +33,7 @@ STEPS = ANALYSIS_STEPS  # the work a decision gets: a test's analysis takes abou
 LIMITS = dataclasses.replace(FAST, analysis_steps=STEPS)
 ME = "203.0.113.7"  # the address a request comes from (documentation addresses)
 OTHER = "203.0.113.8"
+FROM_ME = (ME, 50000)
 
 
 class Addressed:
@@ -50,11 +49,6 @@ class Addressed:
                 if name == b"x-address":
                     scope = {**scope, "client": (value.decode(), 50000)}
         await self.app(scope, receive, send)
-
-
-def _client(db: str, limits: Limits = LIMITS) -> TestClient:
-    app = create_app(db, limits=limits, password_hasher=LIGHT_HASHER)
-    return TestClient(Addressed(app), client=(ME, 50000))
 
 
 def _analyses(client: TestClient) -> Analyses:
@@ -99,8 +93,8 @@ def test_an_analysis_is_judged_in_workers_with_its_progress_and_stored(tmp_path:
     """``none``, then POST: judged in a worker process while GET tells the decisions judged
     of how many; then ``done``: the analysis of every seat, stored. A second POST (and a GET
     after a restart on the same database) answers it at once, computing nothing again."""
-    db = f"sqlite:///{tmp_path / 'a.db'}"
-    client = _client(db)
+    db = sqlite_in(tmp_path)
+    client = app_client(db, limits=LIMITS, client=FROM_ME, wrap=Addressed)
     with client:
         code = _finished(client)
         assert _state(client, code, 0) == {"state": "none"}
@@ -130,7 +124,8 @@ def test_an_analysis_is_judged_in_workers_with_its_progress_and_stored(tmp_path:
         again = _ask(client, code, 0, OTHER)
         assert again.status_code == 200 and again.json() == last  # stored: at once
         assert _analyses(client).computed == 1
-    with _client(db) as client:  # a restart: the same answer, nothing computed
+    # a restart: the same answer, nothing computed
+    with app_client(db, limits=LIMITS, client=FROM_ME, wrap=Addressed) as client:
         assert _state(client, code, 0) == last
         assert _ask(client, code, 0).json() == last
         assert _analyses(client).computed == 0 and _analyses(client).executor is None
@@ -140,7 +135,7 @@ def test_progress_is_counted_as_decisions_are_judged(tmp_path: Path) -> None:
     """Held in its executor, the analysis says ``running`` with ``total`` null while the
     record is read, then each decision judged: ``done`` counts them (none on the loop: the
     executor does every step). A POST while it runs joins it."""
-    client = _client(f"sqlite:///{tmp_path / 'a.db'}")
+    client = app_client(tmp_path, limits=LIMITS, client=FROM_ME, wrap=Addressed)
     with client:
         code = _finished(client)
         held = Held(1)
@@ -171,7 +166,7 @@ def test_analyses_wait_in_turn_within_the_limits(tmp_path: Path) -> None:
     ``analyses_queued`` (beyond, 503), each refusal saying why; a finished one frees its
     place, and a stored one is answered whatever the limits."""
     limits = dataclasses.replace(LIMITS, analyses_per_ip=1, analyses_queued=2)
-    client = _client(f"sqlite:///{tmp_path / 'a.db'}", limits)
+    client = app_client(tmp_path, limits=limits, client=FROM_ME, wrap=Addressed)
     with client:
         code = _finished(client, games=3)
         held = Held(1)
@@ -199,7 +194,7 @@ def test_analyses_wait_in_turn_within_the_limits(tmp_path: Path) -> None:
 def test_only_a_finished_game_that_exists_is_analysed(tmp_path: Path) -> None:
     """The replay's refusals: an unknown room, a game not finished (or never played), an
     index that is not a number, each 404 with a message, for GET and POST alike."""
-    client = _client(f"sqlite:///{tmp_path / 'a.db'}")
+    client = app_client(tmp_path, limits=LIMITS, client=FROM_ME, wrap=Addressed)
     with client:
         playing = create_room(client, games=2, **{**SHORT_GAME, "next_delay_ms": 600_000})
         wait_for(lambda: client.get(f"/api/rooms/{playing}").json()["status"] == "between", 60)
@@ -224,7 +219,7 @@ def test_a_killed_worker_fails_its_analysis_and_the_next_one_works(tmp_path: Pat
     """A worker process killed: the analysis it was judging is ``failed`` with a message
     saying so (a GET tells it too), the server goes on, and the next analysis starts new
     workers and finishes."""
-    client = _client(f"sqlite:///{tmp_path / 'a.db'}")
+    client = app_client(tmp_path, limits=LIMITS, client=FROM_ME, wrap=Addressed)
     with client:
         code = _finished(client, games=2)
         analyses = _analyses(client)

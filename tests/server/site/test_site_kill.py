@@ -27,26 +27,23 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from gouji.server.site.store import Store
-from gouji.server.site.supervisor import Worker, haproxy_config
+from support import free_port
 
 from ..killutil import (
-    BAD_LOG,
     HUMAN_SEAT,
     HUMAN_SEED,
-    LIMITS,
     Message,
     Player,
     check_store,
     http,
     open_ws,
 )
-from ..wsutil import free_port
+from ..siteutil import Proc, SiteUnderTest, owner_of, print_logs, wait_ready
 
 pytestmark = [
     pytest.mark.timeout(180),
@@ -57,81 +54,6 @@ TIMER_S = 60.0
 BEFORE_KILL = 12  # acknowledged decisions before the kill
 AFTER = 3  # decisions after the take-over
 TAKEOVER_S = 30.0  # the longest wait for the room to come back (it takes ~5 s: docs/scaling.md)
-
-
-class Proc:
-    """A subprocess with its output in a log file."""
-
-    def __init__(self, cmd: list[str], log: Path) -> None:
-        self.log = log
-        with log.open("wb") as out:
-            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-
-    def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-20000:]
-
-    def errors(self) -> list[str]:
-        return [line for line in self.tail().splitlines() if BAD_LOG.search(line)]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
-
-
-def wait_ready(url: str, proc: Proc, seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while True:
-        assert proc.proc.poll() is None, f"{proc.log.name} exited:\n{proc.tail()}"
-        with contextlib.suppress(OSError):
-            if http("GET", url)[0] == 200:
-                return
-        assert time.monotonic() < end, f"{url} never answered:\n{proc.tail()}"
-        time.sleep(0.05)
-
-
-class SiteUnderTest:
-    """Two workers and HAProxy, started by the test."""
-
-    def __init__(self, db_url: str, tmp: Path) -> None:
-        self.workers = [Worker(f"w{i}", "127.0.0.1", free_port()) for i in (1, 2)]
-        self.procs: dict[str, Proc] = {}
-        for w in self.workers:
-            cmd = [sys.executable, "-m", "gouji.cli", "serve", "--worker-id", w.name]
-            cmd += ["--host", w.host, "--port", str(w.port), "--db", db_url]
-            cmd += ["--log-level", "warning", "--log-format", "json", *LIMITS]
-            self.procs[w.name] = Proc(cmd, tmp / f"{w.name}.log")
-        self.proxy: Proc | None = None
-        try:
-            for w in self.workers:
-                wait_ready(f"http://{w.address}/readyz", self.procs[w.name])
-            port = free_port()
-            cfg = tmp / "haproxy.cfg"
-            cfg.write_text(haproxy_config(self.workers, f"127.0.0.1:{port}"))
-            haproxy = shutil.which("haproxy")
-            assert haproxy is not None
-            self.proxy = Proc([haproxy, "-db", "-f", str(cfg)], tmp / "haproxy.log")
-            self.base = f"http://127.0.0.1:{port}"
-            self.ws = f"ws://127.0.0.1:{port}/ws"
-            wait_ready(self.base + "/readyz", self.proxy)
-        except BaseException:  # nothing outlives a failed start
-            self.stop()
-            raise
-
-    def create(self, **body: Any) -> str:
-        status, answer = http("POST", self.base + "/api/rooms", body)
-        assert status == 201, answer
-        return str(answer["code"])
-
-    def version(self, code: str) -> int:
-        """The room's version through the proxy (redirects followed; 503 while it moves)."""
-        status, summary = http("GET", f"{self.base}/api/rooms/{code}")
-        return int(summary["version"]) if status == 200 else -1
-
-    def stop(self) -> None:
-        for p in [*self.procs.values(), self.proxy]:
-            if p is not None:
-                p.stop()
 
 
 async def join_site(player: Player, site: SiteUnderTest, code: str, hint: str | None) -> Message:
@@ -163,20 +85,6 @@ async def join_site(player: Player, site: SiteUnderTest, code: str, hint: str | 
             return await player.until(lambda m: m["type"] == "state")
         except (ConnectionClosed, OSError, InvalidStatus, TimeoutError):
             await asyncio.sleep(0.3)
-
-
-def owner_of(db_url: str, home: str) -> str:
-    """The worker holding ``home``'s lease now."""
-    with Store(db_url) as store:
-        lease = store.lease(home)
-    assert lease is not None
-    return lease[0]
-
-
-def print_logs(folder: Path) -> None:
-    """The processes' logs, shown with a failure."""
-    for log in sorted(folder.glob("*.log")):
-        print(f"--- {log.name}\n{log.read_text(errors='replace')[-3000:]}")
 
 
 async def kill_mid_game(site: SiteUnderTest, db_url: str) -> dict[str, float]:

@@ -11,15 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 
-from gouji.server import create_app
 from gouji.server.plumbing.clock import Clock
 from gouji.server.site.store import Store
 from gouji.server.tables.phrases import EMOTES, QUICK_WORDS, SAY_IDS
 
 from ..eventutil import QUICK, create_event
-from ..wsutil import FAST, Message, Player, create_room, fast_app, player
+from ..wsutil import Message, Player, app_client, create_room, player
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -39,11 +37,6 @@ class SteppedClock(Clock):
         return time.monotonic() + self.ahead
 
 
-def _client(tmp_path: Path, clock: Clock | None = None) -> TestClient:
-    kw = {} if clock is None else {"clock": clock}
-    return TestClient(fast_app(f"sqlite:///{tmp_path / 'q.db'}", **kw))
-
-
 def _sit(p: Player, code: str, name: str, seat: int) -> None:
     p.join(code, name)
     p.send(type="sit", seat=seat)
@@ -55,7 +48,7 @@ def _said(p: Player) -> Message:
 
 
 def test_a_seated_player_says_and_every_connection_hears_it(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client, player(client) as ann, player(client) as bob, player(client) as watcher:
         code = create_room(client, bots=4)
         _sit(ann, code, "ann", 0)
@@ -81,7 +74,7 @@ def test_a_seated_player_says_and_every_connection_hears_it(tmp_path: Path) -> N
 
 
 def test_only_the_listed_ids_and_only_seated_players(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client, player(client) as ann, player(client) as watcher:
         code = create_room(client)
         _sit(ann, code, "ann", 0)
@@ -110,7 +103,7 @@ def test_only_the_listed_ids_and_only_seated_players(tmp_path: Path) -> None:
 
 def test_each_seat_speaks_once_every_3_s_and_8_times_a_minute(tmp_path: Path) -> None:
     clock = SteppedClock()
-    client = _client(tmp_path, clock)
+    client = app_client(tmp_path, clock=clock)
     with client:
         code = create_room(client, bots=4)
         with player(client) as ann:
@@ -141,7 +134,7 @@ def test_each_seat_speaks_once_every_3_s_and_8_times_a_minute(tmp_path: Path) ->
 
 def test_the_seats_limits_are_their_own(tmp_path: Path) -> None:
     clock = SteppedClock()
-    client = _client(tmp_path, clock)
+    client = app_client(tmp_path, clock=clock)
     with client, player(client) as ann, player(client) as bob:
         code = create_room(client, bots=4)
         _sit(ann, code, "ann", 0)
@@ -172,7 +165,7 @@ def test_no_quick_words_with_competition_scoring(
     tmp_path: Path, body: dict[str, object], chat: bool
 ) -> None:
     """R19.5: rules scored as a competition (comp2, match7, audit6) play without chat."""
-    client = _client(tmp_path)
+    client = app_client(tmp_path)
     with client, player(client) as ann:
         code = create_room(client, bots=5, **body)
         assert client.get(f"/api/rooms/{code}").json()["chat"] is chat
@@ -189,7 +182,7 @@ def test_no_quick_words_with_competition_scoring(
 def test_no_quick_words_at_an_events_table(tmp_path: Path) -> None:
     """An event's table, whatever its rules (here the default's outline scoring), has no
     chat: its invited player is refused (R19.5)."""
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'e.db'}", limits=FAST))
+    client = app_client(tmp_path)
     with client:
         people = {"name": "人", "players": ["Ann", "Bob", "Cai"]}
         bots = {"name": "机", "players": ["B1", "B2", "B3"], "bot": "heuristic"}

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from gouji import Game, Match
 
-from ..wsutil import create_room, fast_app, player, wait_for
+from ..wsutil import LOCAL, app_client, create_room, player, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.timeout(120)
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     # from the machine itself, like `make serve` on one's own computer (rooms are not rationed)
-    return TestClient(fast_app(f"sqlite:///{tmp_path / 'g.db'}"), client=("127.0.0.1", 50000))
+    return app_client(tmp_path, client=LOCAL)
 
 
 def test_one_human_five_bots_to_the_end(client: TestClient) -> None:

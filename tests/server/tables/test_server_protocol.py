@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from ..wsutil import Player, create_room, fast_app, player
+from ..wsutil import Player, app_client, create_room, player
 
 pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(fast_app(f"sqlite:///{tmp_path / 'p.db'}", web_dir=tmp_path / "web"))
+    return app_client(tmp_path, web=tmp_path / "web")
 
 
 def _error(p: Player, code: str) -> dict[str, object]:
