@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ..site.test_site_kill import SiteUnderTest, owner_of, print_logs
+from ..siteutil import SiteUnderTest, owner_of, print_logs
 
 pytestmark = [
     pytest.mark.timeout(180),

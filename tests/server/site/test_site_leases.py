@@ -22,7 +22,7 @@ from gouji.server.tables.room import RESUME_MIN_S, Room
 from gouji.server.tables.store import actions_table
 
 from ..eventutil import QUICK, bot_teams, create_event
-from ..site.test_site_kill import owner_of
+from ..siteutil import owner_of
 from ..wsutil import Player, create_room, fast_app, seated_and_started, wait_for
 
 pytestmark = pytest.mark.timeout(120)
