@@ -30,7 +30,6 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     LATIN_ALLOWED,
     LATIN_WORD,
     PHONE,
-    VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
@@ -40,6 +39,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     expect,
     open_table,
     snap,
+    visible_text,
     wait_game_over,
     wait_js,
     wait_seated,
@@ -82,7 +82,7 @@ def forget_refusals(page: Page, pages: Pages, count: int) -> None:
 def assert_words(page: Page, lang: str, names: tuple[str, ...] = ()) -> None:
     """Chinese: no Latin word but the brand and the switch; English: Chinese only as the
     game's terms (and 匿名玩家, said with its meaning); neither shows an engine code."""
-    text: str = page.evaluate(VISIBLE_TEXT)
+    text = visible_text(page)
     for name in names:
         text = text.replace(name, "")
     codes = sorted({m.group(0) for m in ENGINE_CODE.finditer(text)})

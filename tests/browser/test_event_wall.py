@@ -24,12 +24,11 @@ import pytest
 
 from gouji.server.plumbing.clock import FastClock
 
-from .test_events_pages import ENGINE_CODE, follow
+from .eventpages import ENGINE_CODE, follow
 from .webutil import (
     DESKTOP,
     LATIN_ALLOWED,
     LATIN_WORD,
-    VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
@@ -37,6 +36,7 @@ from .webutil import (
     en_problems,
     expect,
     picture,
+    visible_text,
     wait_js,
 )
 
@@ -105,7 +105,7 @@ def clock_seconds(page: Page) -> int:
 
 def wall_text(page: Page, code: str) -> str:
     """What a reader sees, the event's address under the QR code left out (a code)."""
-    text: str = page.evaluate(VISIBLE_TEXT)
+    text = visible_text(page)
     return text.replace(page.locator("#qr-url").inner_text(), "").replace(code, "")
 
 

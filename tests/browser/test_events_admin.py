@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.competition.discipline import next_step
 
-from .test_events_pages import (
+from .eventpages import (
     ENGINE_CODE,
     SAY_REFUSALS_JS,
     assert_en_words,

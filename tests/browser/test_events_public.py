@@ -31,7 +31,6 @@ from .webutil import (
     DESKTOP,
     LATIN_ALLOWED,
     LATIN_WORD,
-    VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
@@ -39,6 +38,7 @@ from .webutil import (
     en_problems,
     expect,
     shoot,
+    visible_text,
 )
 
 #: What a page may never show: table and match ids, preset codes, API words, JS leftovers,
@@ -95,14 +95,9 @@ def create(server: LiveServer, **body: Any) -> tuple[str, str]:
     return created["code"], created["key"]
 
 
-def visible(page: Page) -> str:
-    text: str = page.evaluate(VISIBLE_TEXT)
-    return text
-
-
 def assert_words(page: Page, lang: str, where: str, names: tuple[str, ...]) -> None:
     """No engine code; zh: no Latin word; en: Chinese only as game terms and names."""
-    text = visible(page)
+    text = visible_text(page)
     codes = sorted({m.group(0) for m in ENGINE_CODE.finditer(text)})
     assert not codes, f"{where} ({lang}) shows {codes}"
     if lang == "zh":
@@ -205,7 +200,7 @@ def test_an_unfinished_event_names_no_champion(
     # round 1 of eight teams is no final, and no round to come is drawn as empty boxes
     expect(page.locator("#bracket .br-round h3")).to_have_text([words["round1"]])
     expect(page.locator("#bracket .br-match.tbd")).to_have_count(0)
-    text = visible(page)
+    text = visible_text(page)
     assert words["champion"] not in text and words["final"] not in text
     # the standings as they stand: every team, nobody crowned
     expect(page.locator("#standings tbody tr")).to_have_count(8)
@@ -217,7 +212,7 @@ def test_an_unfinished_event_names_no_champion(
     expect(printed.locator("#print-status")).to_have_text(words["unfinished"])
     expect(printed.locator("#print-champion")).to_have_count(0)
     expect(printed.locator(".standings-page #standings tbody tr")).to_have_count(8)
-    assert words["champion"] not in visible(printed)
+    assert words["champion"] not in visible_text(printed)
     assert_words(printed, lang, "the print page (unfinished)", unfinished["names"])
 
 

@@ -17,7 +17,6 @@ from typing import Any
 
 from .webutil import (
     LATIN_WORD,
-    VISIBLE_TEXT,
     LiveServer,
     Page,
     Pages,
@@ -25,6 +24,7 @@ from .webutil import (
     en_problems,
     expect,
     shoot,
+    visible_text,
     zh_problems,
 )
 
@@ -34,11 +34,6 @@ NAMES = ("青岛队", "机器队", *PEOPLE["players"], *BOTS["players"])
 HIDDEN = {"zh": "另一桌还在打", "en": "the other table is still playing"}
 LEFT_HIDDEN = {"zh": "暂不公开", "en": "hidden for now"}
 WAITING = {"zh": "另一张桌打完这一局", "en": "other table to finish this game"}
-
-
-def _text(page: Page) -> str:
-    text: str = page.evaluate(VISIBLE_TEXT)
-    return text
 
 
 def _summary(server: LiveServer, room: str) -> dict[str, Any]:
@@ -56,7 +51,7 @@ def _wait(check: Any, what: str, seconds: float = 20) -> None:
 def _in_words(p: Page, lang: str, room: str) -> None:
     """Everything ``p`` shows is in ``lang``'s words."""
     # ">10": a hand's size as MATCH7 lets others see it (R10.1), not an engine arrow
-    lines = [x for x in _text(p).split("\n") if x.strip() and x.strip() != ">10"]
+    lines = [x for x in visible_text(p).split("\n") if x.strip() and x.strip() != ">10"]
     if lang == "zh":
         assert not zh_problems(lines, room), zh_problems(lines, room)
         latin = set(LATIN_WORD.findall("\n".join(lines).replace(room, "")))
@@ -123,7 +118,7 @@ def test_seat_links_in_one_browser_and_a_duplicate_table_in_words(
         box = page.locator("#felt .seat", has_text=bot)
         expect(box).to_have_count(1)
         expect(box.locator(".badge.bot")).to_have_count(1)
-    text = _text(page)
+    text = visible_text(page)
     for generic in ("甲队", "乙队", "电脑1", "Team A", "Team B", "Bot 1"):
         assert generic not in text, generic
     shoot(page, shots / f"event-table-{lang}.png")

@@ -17,7 +17,7 @@ from playwright.sync_api import Route
 
 from gouji.rulesdoc import NAMES
 
-from .test_lobby import assert_player_words, open_lobby, visible_text
+from .lobbypages import assert_player_words, open_lobby
 from .webutil import (  # skips this module where Chromium or Playwright is missing
     DESKTOP,
     PHONE,
@@ -27,6 +27,7 @@ from .webutil import (  # skips this module where Chromium or Playwright is miss
     en_problems,
     expect,
     picture,
+    visible_text,
     wait_seated,
     zh_problems,
 )

@@ -69,6 +69,12 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 LATIN_ALLOWED = {"Gouji", "English"}
 
 
+def visible_text(page: Page) -> str:
+    """What a person reads on ``page`` (``VISIBLE_TEXT``), as one string."""
+    text: str = page.evaluate(VISIBLE_TEXT)
+    return text
+
+
 class LiveServer:
     """The gouji server on a loopback port, in a background thread."""
 
@@ -599,6 +605,7 @@ __all__ = [
     "start_seated",
     "state",
     "sync_playwright",
+    "visible_text",
     "wait_game_over",
     "wait_seated",
     "wait_stopped",
