@@ -5,6 +5,8 @@ What is counted, in ``src/gouji``:
 
 - a module is a ``.py`` file (compiled ``.so`` files beside them are not counted); its size is
   its number of lines, comments, docstrings and blank lines included;
+- the line limit also counts the web client's ES modules (``src/gouji/web/js/**/*.js``), sized
+  the same way; the folder and docstring rules are for the Python package only;
 - a package folder is ``src/gouji`` and every folder under it that holds an ``__init__.py``; its
   modules are the ``.py`` files directly in it, ``__init__.py`` included (subpackages and the
   web client's files are not);
@@ -31,12 +33,20 @@ def modules() -> list[Path]:
     return sorted(SOURCE.rglob("*.py"))
 
 
+def web_modules() -> list[Path]:
+    """Every ES module of the web client (``src/gouji/web/js``), in path order."""
+    return sorted((SOURCE / "web" / "js").rglob("*.js"))
+
+
 def shown(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
 def test_modules_are_at_most_1200_lines() -> None:
-    sizes = {path: len(path.read_text(encoding="utf-8").splitlines()) for path in modules()}
+    sizes = {
+        path: len(path.read_text(encoding="utf-8").splitlines())
+        for path in [*modules(), *web_modules()]
+    }
     offenders = [f"{shown(path)}: {size} lines" for path, size in sizes.items() if size > MAX_LINES]
     assert not offenders, f"modules over {MAX_LINES} lines (split them by job):\n" + "\n".join(
         offenders
@@ -70,7 +80,9 @@ def test_every_module_opens_with_a_docstring() -> None:
 
 
 def test_the_rules_count_what_they_say() -> None:
-    """The three checks see the source: a module, a package folder and a docstring are found."""
+    """The three checks see the source: a module, a package folder and a docstring are found,
+    and the web client's ES modules are counted too."""
     assert SOURCE / "__init__.py" in modules()
     assert SOURCE / "engine" / "referee" / "__init__.py" in modules()
     assert len(modules()) > 50
+    assert SOURCE / "web" / "js" / "table.js" in web_modules()

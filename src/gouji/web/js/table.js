@@ -1,27 +1,20 @@
-// The live table: websocket client (docs/protocol.md) and rendering of Match.view(seat).
-import { RANKS, canon, cardWord, cardsText, countsOf, deckOf, parseCards, sortCards } from "./cards.js";
+// The live table: websocket client (docs/protocol.md) and rendering of Match.view(seat). Its
+// parts beside it: table-room.js reads the room (seats, names, rule links), table-decisions.js
+// draws where the player decides (the hand's selection, the action bar, tribute, settlement).
+import { RANKS, cardWord, countsOf, deckOf, parseCards } from "./cards.js";
 import { dropToasts, el, loadName, loadRoom, patch, saveName, saveRoom, toast } from "./common.js";
-import { SEATS, clearBanners, drawFelt, showBanner, teamOf, tickTimers } from "./felt.js";
-import { drawHand, setupHandInput, tapRank } from "./hand.js";
-import { actionLabel, applyStatic, getLang, setLang, t } from "./i18n.js";
-import { settlementPanel } from "./settlement.js";
+import { clearBanners, drawFelt, showBanner, teamOf, tickTimers } from "./felt.js";
+import { applyStatic, getLang, setLang, t } from "./i18n.js";
 import { isMuted, setMuted, sound, unlockOnGesture } from "./sound.js";
 import { helpSheet } from "./glossary.js";
 import { setTable, table, tell } from "./state.js";
-import { firstLeadMade, hasTribute, huanCheckText, tributePanel } from "./tribute.js";
-import { displayName, errorText, eventText, momentOf, namer, noteText, placesLine, reasonText, ruleHref, setTeamNames, teamName } from "./words.js";
-
+import { applyHint, askHint, checkSelection, clearSelection, legalNow, maybeAutoPass, onlyAutoPass, renderActions, renderHand, renderSettlement, renderTribute, renderTributeButton, reopenTribute, selectedLegal, setupHand } from "./table-decisions.js";
+import { code, gameNo, names, namesAt, naming, presetCode, rememberSeatNotes, replayHref, roomConfig, roomSeats, withRule } from "./table-room.js";
+import { displayName, errorText, eventText, momentOf, namer, noteText, placesLine, reasonText, setTeamNames, teamName } from "./words.js";
 const $ = (id) => document.getElementById(id);
-const CARD_KINDS = ["burn", "play", "huan"];
-const CARD_ACTION = /^(play|burn|huan) /;
-const AUTO_KEY = "gouji.autopass";
-const BURN_CHOICES = 6; // a burn offer lists at most this many beating plays as buttons
 const BANNER_MOMENTS = 3; // at most this many banners for one state (the places make one)
 const PLACE_EVENTS = new Set(["place", "ended", "men", "broken_burn", "moved", "punished"]);
 const NOTE_BANNERS = new Set(["timeout", "trust"]);
-const TRIBUTE_READ_MS = 8000; // the tribute panel stays this long at least (first lead or not)
-
-const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 
 /** A competition seat link (`?seat=1…6&invite=…`, handed out by the event's organiser). */
 const INVITE = (() => {
@@ -317,24 +310,6 @@ function whyOf(reason) {
   return { text: reasonText(reason), rule: (reason && reason.rule) || null };
 }
 
-/** The table's rule set (its rules page is /rules/{preset}). */
-function presetCode() {
-  return (S.view && S.view.preset) || roomConfig().preset || "OUTLINE_FULL";
-}
-
-/** A link to the section of the table's rules page that explains `rule` (the page shows no
- * rule numbers: the number is in the link's address and title); nothing without a rule. */
-function ruleLink(rule) {
-  const href = ruleHref(rule, presetCode(), getLang());
-  return href ? el("a", { class: "rule-link", href, target: "_blank", rel: "noopener", title: rule }, t("rule_see")) : null;
-}
-
-/** Words followed by the link to the rule they cite, if any. */
-function withRule(text, rule) {
-  const link = ruleLink(rule);
-  return link ? [text, getLang() === "zh" ? "" : " ", link] : [text];
-}
-
 /** An error in words; a start refused for too many empty seats says how many bots fill. */
 function errorWords(msg) {
   if (msg.code === "bad_message" && S.sent === "start") {
@@ -345,61 +320,6 @@ function errorWords(msg) {
 }
 
 // ------------------------------------------------------------------ the room
-/** The room summary's seats: [{name, title, bot, trust, connected, empty, free}]. */
-function roomSeats() {
-  const raw = (S.room && S.room.seats) || [];
-  const registered = Boolean(S.room && S.room.event); // an event's bots play as its players
-  const out = [];
-  for (let s = 0; s < SEATS; s++) {
-    const x = raw[s] || {};
-    const bot = x.bot || null;
-    out.push({
-      name: bot && !(registered && x.name) ? t("bot_name", s + 1) : x.name ? displayName(x.name) : "",
-      title: x.name || "",
-      bot: Boolean(bot),
-      trust: Boolean(x.trust),
-      connected: x.online === undefined ? undefined : Boolean(x.online),
-      empty: !x.name && !bot,
-      free: Boolean(x.free) && S.seat === null,
-    });
-  }
-  return out;
-}
-
-/** Display names; two humans with one name get their seat numbers added. */
-function names() {
-  const infos = roomSeats();
-  const seen = {};
-  for (const i of infos) if (i.name) seen[i.name] = (seen[i.name] || 0) + 1;
-  return infos.map((i, s) => {
-    if (i.empty || !i.name) return t("seat_n", s + 1);
-    return seen[i.name] > 1 ? `${i.name} #${s + 1}` : i.name;
-  });
-}
-
-/** Names of the seats, the viewer's seat and the hint: what the panels need to say things. */
-function naming() {
-  return { ...namer(names(), S.seat), hint: S.hint, held: eventHold(), revolutionary: S.view ? S.view.revolutionary : null };
-}
-
-/** Why an event's table does not start its next game now (the event decides): waiting for
- * the match's other table, the match decided, the event closed; null when it may. */
-function eventHold() {
-  const e = S.room && S.room.event;
-  if (!e) return null;
-  if (e.halted) return e.halted === "closed" ? "event_closed" : "event_decided";
-  return e.waiting ? "event_waiting" : null;
-}
-
-function gameNo() {
-  return (S.view && S.view.match && S.view.match.game) || 0;
-}
-
-function roomConfig() {
-  const r = S.room || {};
-  return r.config || r;
-}
-
 function sit(seat) {
   if (!S.name) {
     askName(seat);
@@ -623,325 +543,6 @@ function renderPrestart(infos) {
   }
 }
 
-// ------------------------------------------------------------------ decisions
-function legalNow() {
-  const v = S.view;
-  if (!v || S.seat === null) return [];
-  let acts = (v.legal_actions || []).slice();
-  const m = v.match;
-  if (!acts.length && m && m.prompt && m.prompt_to === S.seat) acts = [m.prompt, "no" + m.prompt];
-  return acts;
-}
-
-function onlyAutoPass() {
-  const acts = legalNow();
-  return autoPassOn() && acts.length === 1 && acts[0] === "pass";
-}
-
-function selectedCards() {
-  return [...S.selected].map((i) => S.hand[i]).filter((c) => c !== undefined);
-}
-
-function selectedAction(kind) {
-  const sel = selectedCards();
-  if (!sel.length) return null;
-  const a = `${kind} ${canon(sel)}`;
-  return legalNow().includes(a) ? a : null;
-}
-
-/** The legal card action the selection makes, if any (play, burn or 还贡). */
-function selectedLegal() {
-  for (const kind of CARD_KINDS) {
-    const a = selectedAction(kind);
-    if (a) return a;
-  }
-  return null;
-}
-
-/** The card action the selection would be in this phase (legal or not). */
-function selectionAction() {
-  const v = S.view;
-  const sel = selectedCards();
-  if (!v || !sel.length) return null;
-  const kind = { burn_offer: "burn", huan: "huan", lead: "play", respond: "play", rang_return: "play" }[v.phase];
-  return kind ? `${kind} ${canon(sel)}` : null;
-}
-
-/** Ask the server why the selection cannot be played (its answer fills S.why). */
-function checkSelection() {
-  S.why = null;
-  const a = selectionAction();
-  if (a && legalNow().length && !legalNow().includes(a)) {
-    S.checkFor = a;
-    send({ type: "check", action: a });
-  } else S.checkFor = null;
-}
-
-/** What the decision asks, in words, for the phases that need more than buttons. */
-function askText(v, ctx) {
-  const me = S.seat;
-  switch (v.phase) {
-    case "burn_offer": {
-      const own = t("ask_burn", { owner: ctx.name(v.owner), cards: cardsWords(v.standing) });
-      return teamOf(v.owner) === teamOf(me) ? `${own} ${t("ask_burn_mate", { owner: ctx.name(v.owner) })}` : own;
-    }
-    case "hui":
-      return legalNow().includes("hui 5") ? t("ask_hui5") : t("ask_hui");
-    case "huan":
-      return t("select_card_huan");
-    case "huan_check":
-      return huanCheckText(v, ctx);
-    case "renounce":
-      return t("ask_renounce", { who: ctx.name(v.revolutionary) });
-    case "order":
-      return t("ask_order", { who: ctx.name(v.claim ? v.claim.seat : null) });
-    case "yudian":
-    case "mingdian":
-    case "geming":
-    case "kou":
-      return t("ask_" + v.phase);
-    default:
-      return null;
-  }
-}
-
-function cardsWords(text) {
-  return cardsText(text || "", getLang());
-}
-
-function actionButton(a, extraClass = "") {
-  return el(
-    "button",
-    {
-      type: "button",
-      class: "act-btn" + extraClass + (S.hint === a ? " hinted" : "") + (a === "pass" ? " pass-btn" : ""),
-      dataset: { action: a },
-      disabled: Boolean(S.busy),
-      onclick: () => act(a),
-    },
-    actionLabel(a),
-  );
-}
-
-function cardKindButton(kind) {
-  const a = selectedAction(kind);
-  const hinted = S.hint && S.hint === a;
-  return el(
-    "button",
-    {
-      type: "button",
-      class: "primary play-btn" + (hinted ? " hinted" : ""),
-      dataset: { action: kind },
-      disabled: Boolean(S.busy) || !a,
-      title: a ? actionLabel(a) : "",
-      onclick: () => {
-        const x = selectedAction(kind);
-        if (x) act(x);
-      },
-    },
-    t(kind),
-  );
-}
-
-function decisionButtons(v, acts) {
-  const busy = Boolean(S.busy);
-  const kinds = new Set(acts.filter((a) => CARD_ACTION.test(a)).map((a) => a.split(" ")[0]));
-  const buttons = [];
-  if (acts.length) {
-    buttons.push(el("button", { type: "button", class: "hint-btn", dataset: { action: "hint" }, disabled: busy, onclick: askHint }, t("hint")));
-  }
-  for (const kind of CARD_KINDS) if (kinds.has(kind)) buttons.push(cardKindButton(kind));
-  if (v.phase === "burn_offer") {
-    for (const a of acts.filter((x) => x.startsWith("burn ")).slice(0, BURN_CHOICES)) buttons.push(actionButton(a, " burn-choice"));
-  }
-  for (const a of acts) if (!CARD_ACTION.test(a)) buttons.push(actionButton(a));
-  const shown = new Set(acts.filter((a) => !CARD_ACTION.test(a)));
-  const hk = S.hint ? S.hint.split(" ")[0] : "";
-  if (S.hint && !shown.has(S.hint) && !(CARD_KINDS.includes(hk) && kinds.has(hk))) buttons.push(actionButton(S.hint));
-  if (S.selected.size && !v.is_over) {
-    buttons.push(el("button", { type: "button", class: "small clear-btn", onclick: clearSelection }, t("clear")));
-  }
-  return buttons;
-}
-
-function gameEndButtons(v) {
-  const m = v.match || {};
-  const out = [];
-  if (v.is_over && S.settleClosed === gameNo() && m.result) {
-    out.push(el("button", { type: "button", class: "settle-open", onclick: () => reopenSettlement() }, t("settle_show")));
-  }
-  if (v.is_over && !m.prompt && !m.is_over && S.seat !== null && !eventHold()) {
-    out.push(el("button", { type: "button", class: "primary next-btn", dataset: { action: "next" }, onclick: () => send({ type: "next" }) }, t("next_game")));
-  }
-  return out;
-}
-
-function statusLine(v, ctx) {
-  const status = el("div", { class: "act-status" });
-  if (!v.is_over && v.to_act === S.seat) {
-    status.append(el("span", { class: "your-turn" }, t("to_act_you")), " ", el("span", { class: "timer", dataset: { deadline: String(S.deadline || "") } }));
-  }
-  // the tribute panel, when shown, asks its own questions
-  const ask = v.to_act === S.seat && !v.is_over && !tributeVisible(v) ? askText(v, ctx) : null;
-  return ask ? [status, el("div", { class: "ask-text decision" }, ask)] : [status];
-}
-
-function optionsRow() {
-  const info = roomSeats()[S.seat] || {};
-  return el(
-    "div",
-    { class: "act-opts" },
-    el("span", { class: "muted keys-help" }, t("keys_help")),
-    el(
-      "label",
-      { class: "check" },
-      el("input", { type: "checkbox", id: "autopass", checked: autoPassOn(), onchange: (e) => setAutoPass(e.target.checked) }),
-      " ",
-      t("auto_pass"),
-    ),
-    el(
-      "button",
-      { type: "button", class: "small trust-btn" + (info.trust ? " on" : ""), id: "trust", onclick: () => send({ type: "trust", on: !info.trust }) },
-      info.trust ? t("trust_off") : t("trust_on"),
-    ),
-  );
-}
-
-function renderActions() {
-  const box = $("actions");
-  const v = S.view;
-  box.classList.toggle("hidden", !v);
-  patch(box, v ? actionNodes(v) : []);
-  tickTimers(box);
-}
-
-function actionNodes(v) {
-  if (S.seat === null) {
-    const free = roomSeats().some((i) => i.free);
-    return [el("span", { class: "muted spectator-note" }, free ? t("spectator_take") : t("spectator")), ...gameEndButtons(v)];
-  }
-  const nodes = statusLine(v, naming());
-  nodes.push(el("div", { class: "act-buttons" }, decisionButtons(v, legalNow()), gameEndButtons(v)));
-  if (S.why && S.selected.size) nodes.push(el("div", { class: "why", role: "status" }, t("why_prefix"), withRule(S.why.text, S.why.rule)));
-  nodes.push(optionsRow());
-  return nodes;
-}
-
-function autoPassOn() {
-  try {
-    return localStorage.getItem(AUTO_KEY) !== "0";
-  } catch (e) {
-    return true;
-  }
-}
-
-function setAutoPass(on) {
-  try {
-    localStorage.setItem(AUTO_KEY, on ? "1" : "0");
-  } catch (e) {
-    /* ignore */
-  }
-  maybeAutoPass();
-}
-
-/** 自动过牌: with nothing but a pass to choose, pass at once (it keeps 托管 on). */
-function maybeAutoPass() {
-  if (!S.view || S.busy || !onlyAutoPass() || S.autoSent === S.version) return;
-  S.autoSent = S.version;
-  act("pass", true);
-}
-
-function askHint() {
-  send({ type: "hint" });
-}
-
-// ------------------------------------------------------------------ hand
-function renderHand() {
-  const box = $("hand");
-  const v = S.view;
-  if (!v || S.seat === null || v.hand === undefined) {
-    box.classList.add("hidden");
-    box.textContent = "";
-    S.hand = [];
-    return;
-  }
-  box.classList.remove("hidden");
-  if (v.hand !== S.handKey) {
-    S.hand = sortCards(parseCards(v.hand));
-    S.handKey = v.hand;
-    S.selected.clear();
-    S.why = null;
-  }
-  drawHand(box, S.hand, S.selected, getLang());
-}
-
-function refreshSelection() {
-  for (const c of $("hand").querySelectorAll(".card")) c.classList.toggle("selected", S.selected.has(Number(c.dataset.idx)));
-  renderActions();
-}
-
-function clearSelection() {
-  if (!S.selected.size && !S.hint) return;
-  S.selected.clear();
-  S.hint = null;
-  S.why = null;
-  refreshSelection();
-}
-
-/** Whether the decision is a 还贡 (only `huan <card>` actions): a click picks one card. */
-function onlyHuan() {
-  const acts = legalNow();
-  return acts.length > 0 && acts.every((a) => a.startsWith("huan "));
-}
-
-function markSelected() {
-  for (const c of $("hand").querySelectorAll(".card")) c.classList.toggle("selected", S.selected.has(Number(c.dataset.idx)));
-}
-
-function setupHand() {
-  setupHandInput($("hand"), {
-    set: (i, mode) => {
-      if (!S.view || S.view.is_over) return; // nothing to play once the game is over
-      if (mode && onlyHuan()) S.selected.clear();
-      if (mode) S.selected.add(i);
-      else S.selected.delete(i);
-      markSelected();
-    },
-    tap: (i) => {
-      if (!S.view || S.view.is_over) return;
-      S.selected = tapRank(S.hand, S.selected, i, onlyHuan());
-      markSelected();
-    },
-    end: () => {
-      S.hint = null;
-      checkSelection();
-      renderActions();
-    },
-  });
-}
-
-function applyHint() {
-  const h = S.hint;
-  if (!h) return;
-  const kind = h.split(" ")[0];
-  if (CARD_KINDS.includes(kind)) {
-    const want = countsOf(parseCards(h.slice(kind.length)));
-    S.selected.clear();
-    S.hand.forEach((c, i) => {
-      const r = RANKS.indexOf(c);
-      if (want[r] > 0) {
-        want[r] -= 1;
-        S.selected.add(i);
-      }
-    });
-    S.why = null;
-  }
-  refreshSelection();
-  renderTribute();
-  renderSettlement();
-  toast(`${t("hint")}${t("colon")}${actionLabel(h)}`, "info", 2500, "hint");
-}
-
 /** Enter plays the selection, Space passes, H asks for a hint. */
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
@@ -1025,13 +626,6 @@ function resultsTable(results) {
   );
 }
 
-/** The replay of game `i`; null while it is a duplicate deal the other table still plays. */
-function replayHref(i) {
-  const shown = S.room && S.room.event ? S.room.event.public_games : null;
-  if (shown !== null && shown !== undefined && i >= shown) return null;
-  return `/replay/${code}/${i}`;
-}
-
 function renderCounter() {
   const box = $("counter-panel");
   const cfg = roomConfig();
@@ -1058,34 +652,6 @@ function renderCounter() {
     );
   });
   box.append(el("h3", null, t("counter")), el("div", { class: "counter-grid" }, cells), el("div", { class: "muted small-note" }, t("counter_note")));
-}
-
-/** Keep the room's seat notes that say where in the games they happened (a person took a
- * bot's or an absent player's seat: `game`, `i` — the log's length then — and the name
- * `before`); the room's notes hold only the latest few. */
-function rememberSeatNotes() {
-  for (const n of (S.room && S.room.notes) || []) {
-    if (n.type !== "seat" || !Number.isInteger(n.game) || !Number.isInteger(n.i) || !Number.isInteger(n.seat)) continue;
-    if (!S.seatNotes.some((x) => x.seat === n.seat && x.game === n.game && x.i === n.i)) S.seatNotes.push(n);
-  }
-}
-
-/** The names of the seats when line `i` of the current game was written: a seat taken since
- * shows the name it had then (the bot's, the absent player's), not its new player's. */
-function namesAt(i) {
-  const game = gameNo();
-  const now = names();
-  return now.map((name, seat) => {
-    let first = null; // the first change of the seat after line i
-    for (const n of S.seatNotes) {
-      if (n.seat !== seat || n.game < game || (n.game === game && n.i <= i)) continue;
-      if (!first || n.game < first.game || (n.game === first.game && n.i < first.i)) first = n;
-    }
-    if (!first) return name;
-    const registered = Boolean(S.room && S.room.event); // an event's bots play as its players
-    const bot = first.replaced === "bot" && !(registered && first.before);
-    return bot || !first.before ? t("bot_name", seat + 1) : displayName(first.before);
-  });
 }
 
 /** The game's story: public events, the viewer's private ones at their place, room notes;
@@ -1145,83 +711,6 @@ function renderLog() {
   for (const item of items.slice(old.texts.length)) ol.append(logLine(item));
   S.log = { sig, texts: items.map((x) => x.text) };
   if (atEnd || !keeps) ol.scrollTop = ol.scrollHeight;
-}
-
-// ------------------------------------------------------------------ tribute and settlement
-/** Whether the tribute panel shows: reopened, or from the tribute until the first lead and
- * then TRIBUTE_READ_MS after it appeared (bots lead at once: it stayed 1.8 s), but not over the
- * viewer's own turn to play; × closes it. */
-function tributeVisible(v) {
-  if (!v || !hasTribute(v) || v.is_over) return false;
-  const game = gameNo();
-  if (S.tributeOpen === game) return true;
-  if (S.tributeClosed === game) return false;
-  if (!firstLeadMade(v)) {
-    if (!S.tributeShown || S.tributeShown.game !== game) S.tributeShown = { game, at: Date.now() };
-    return true;
-  }
-  const shown = S.tributeShown;
-  if (!shown || shown.game !== game) return false; // the page came after the first lead
-  const playing = ["lead", "respond", "burn_offer", "kou"].includes(v.phase) && v.to_act === S.seat && S.seat !== null;
-  const left = shown.at + TRIBUTE_READ_MS - Date.now();
-  if (left <= 0 || playing) return false;
-  clearTimeout(S.tributeTimer);
-  S.tributeTimer = setTimeout(() => {
-    renderTribute();
-    renderTributeButton();
-    renderActions();
-  }, left + 20);
-  return true;
-}
-
-function renderTributeButton() {
-  const b = $("tribute-open");
-  const v = S.view;
-  b.classList.toggle("hidden", !(v && hasTribute(v) && !tributeVisible(v)));
-}
-
-function renderTribute() {
-  const box = $("tribute");
-  const v = S.view;
-  const show = tributeVisible(v);
-  box.classList.toggle("hidden", !show);
-  patch(box, show ? [tributePanel(v, naming(), act, closeTribute)] : []);
-}
-
-function closeTribute() {
-  S.tributeClosed = gameNo();
-  S.tributeOpen = null;
-  renderTribute();
-  renderTributeButton();
-}
-
-function reopenTribute() {
-  S.tributeOpen = gameNo();
-  S.tributeClosed = null;
-  renderTribute();
-  renderTributeButton();
-}
-
-function renderSettlement() {
-  const box = $("settlement");
-  const v = S.view;
-  const m = (v && v.match) || {};
-  const show = Boolean(v && v.is_over && m.result) && S.settleClosed !== gameNo();
-  box.classList.toggle("hidden", !show);
-  const on = { act, next: () => send({ type: "next" }), close: closeSettlement };
-  patch(box, show ? [settlementPanel(v, naming(), on, replayHref(m.results.length - 1))] : []);
-}
-
-function closeSettlement() {
-  S.settleClosed = gameNo();
-  renderSettlement();
-  renderActions();
-}
-
-function reopenSettlement() {
-  S.settleClosed = null;
-  renderSettlement();
-  renderActions();
 }
 
 // ------------------------------------------------------------------ help (规则和术语)
