@@ -36,7 +36,8 @@ LONG_FIRST = (
     "tests/tools/test_ray.py::test_tournament_on_ray_equals_jobs",
     "tests/server/events/test_events_restart.py::test_a_round_in_play_continues_after_a_restart",
     "tests/browser/test_events_pages.py::test_paper_knockout_in_chinese",
-    "tests/server/tables/test_server_fuzz.py::test_fuzzed_messages_are_answered",
+    "tests/server/tables/test_server_fuzz.py::"
+    "test_fuzzed_messages_are_answered_disturb_nobody_and_the_store_equals_memory",
 )
 
 

@@ -47,7 +47,6 @@ Message = dict[str, Any]
 Snapshot = dict[str, Any]
 Frame = tuple[str, str | bytes]  # ("text", str) or ("bytes", bytes)
 
-LOCAL = ("127.0.0.1", 50000)  # rooms made from the machine itself are not rationed
 SEED = 7  # the deal of the fuzzed rooms (the fuzzing player usually sits where play starts)
 SLOW_BOTS = {"bot_delay_ms": 60_000, "next_delay_ms": 600_000, "timer_s": None}
 #: the fuzz asks for many unknown room codes; the per-address limit on them (tested in

@@ -20,6 +20,7 @@ from gouji.server.tables.room import Room
 
 from ..wsutil import (
     LOCAL,
+    REMOTE,
     Player,
     create_room,
     local_client,
@@ -29,8 +30,6 @@ from ..wsutil import (
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-REMOTE = ("203.0.113.7", 50000)  # a client elsewhere (documentation address)
 
 
 def _room(client: TestClient, code: str) -> Room:

@@ -28,6 +28,7 @@ from gouji.server.tables.room import Room
 from ..eventutil import QUICK, create_event
 from ..wsutil import (
     FAST,
+    REMOTE,
     Held,
     Player,
     create_room,
@@ -39,7 +40,6 @@ from ..wsutil import (
 
 pytestmark = pytest.mark.timeout(120)
 
-REMOTE = ("203.0.113.7", 50000)  # a client elsewhere (documentation address)
 NOWHERE = "ZZZZZZZZ"  # a well-formed code of no room
 
 

@@ -87,7 +87,6 @@ from support import sized
 from ..fuzzutil import (
     COUNTS,
     JSON,
-    LOCAL,
     ODD_TEXT,
     SEED,
     SLOW_BOTS,
@@ -105,7 +104,7 @@ from ..fuzzutil import (
     nested,
     probe,
 )
-from ..wsutil import create_room
+from ..wsutil import LOCAL, create_room
 
 pytestmark = pytest.mark.timeout(sized(60, 600))  # the deep run: four times the examples
 
