@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -420,6 +421,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gouji.server import create_app
+    from gouji.server.plumbing.forwarded import proxy_options
     from gouji.server.plumbing.limits import LimitError, parse_limits
     from gouji.server.plumbing.logs import log_config
     from gouji.server.plumbing.origin import normal_origin
@@ -469,7 +471,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
             super().handle_exit(sig, frame)
 
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level=args.log_level, log_config=logging_config
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        log_config=logging_config,
+        **proxy_options(args.worker_id is not None, os.environ),  # whose X-Forwarded-* count
     )
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C after its clean
         Server(config).run()  # shutdown: the user asked it to stop, so no traceback

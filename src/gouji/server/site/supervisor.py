@@ -44,8 +44,10 @@ class Worker:
 
 
 def haproxy_config(workers: Sequence[Worker], bind: str) -> str:
-    """HAProxy's configuration for ``workers`` behind ``bind`` (``HOST:PORT``): requests
-    with ``w=NAME`` go to that worker while it is up; others to the least loaded."""
+    """HAProxy's configuration for ``workers`` behind ``bind`` (``HOST:PORT``, with HAProxy's
+    TLS options where it ends TLS): requests with ``w=NAME`` go to that worker while it is up;
+    others to the least loaded. Each carries ``X-Forwarded-For`` and, over TLS,
+    ``X-Forwarded-Proto: https`` (gouji.server.plumbing.forwarded: what the workers believe)."""
     lines = [
         "# gouji: one address in front of the site's worker processes (docs/scaling.md).",
         "# Made by gouji.server.site.supervisor.haproxy_config; check with: haproxy -c -f FILE",
@@ -65,6 +67,10 @@ def haproxy_config(workers: Sequence[Worker], bind: str) -> str:
         "",
         "frontend gouji",
         f"    bind {bind}",
+        "    # the scheme the client used, for the workers' Secure cookies and https:// links:",
+        "    # https where this proxy ends TLS (bind ... ssl crt ...); a client's own never passes",
+        "    http-request set-header X-Forwarded-Proto https if { ssl_fc }",
+        "    http-request del-header X-Forwarded-Proto if !{ ssl_fc }",
         "    default_backend workers",
         "",
         "backend workers",
