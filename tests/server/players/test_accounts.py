@@ -23,7 +23,7 @@ from gouji.server.plumbing.limits import Limits
 from support import LIGHT_HASHER, sized
 
 from ..accountutil import PASSWORD, sign_up
-from ..wsutil import FAST, Player, create_room, fast_app
+from ..wsutil import FAST, Player, app_client, create_room, fast_app
 
 
 def _cookie_attrs(response: Any, name: str) -> str:
@@ -188,7 +188,7 @@ def test_a_guest_s_games_join_the_account_made_in_that_browser(db_url: str) -> N
 
 
 def test_the_guest_cookie_is_httponly_and_only_set_once(sqlite_url: str) -> None:
-    with TestClient(create_app(sqlite_url, limits=FAST)) as client:
+    with app_client(sqlite_url) as client:
         first = client.get("/")
         cookie = _cookie_attrs(first, GUEST_COOKIE).lower()
         assert "httponly" in cookie and "samesite=lax" in cookie
@@ -200,7 +200,7 @@ def test_the_guest_cookie_is_httponly_and_only_set_once(sqlite_url: str) -> None
 
 @pytest.mark.parametrize("body", [b"{", b'{"name": 1, "password": []}', b'"x"', b"null"])
 def test_bad_bodies_get_clear_errors(sqlite_url: str, body: bytes) -> None:
-    with TestClient(create_app(sqlite_url, limits=FAST)) as client:
+    with app_client(sqlite_url) as client:
         for path in ("/api/accounts", "/api/session"):
             r = client.post(path, content=body)
             assert r.status_code == 400 and r.json()["message"], (path, body)
