@@ -8,7 +8,7 @@ import { getLang } from "./i18n.js";
 import { table, whenTable } from "./state.js";
 
 const NOTIFY_KEY = "gouji.notify";
-const AUTO_KEY = "gouji.autopass"; // table.js's 自动过牌 switch
+const AUTO_KEY = "gouji.autopass"; // table-decisions.js's 自动过牌 switch
 const TURN_ICON = "/static/icons/icon-turn.svg";
 
 const WORDS = {
