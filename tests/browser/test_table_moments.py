@@ -110,9 +110,9 @@ def test_burn_offer_settlement_and_huan(live_server: LiveServer, pages: Pages, s
     page.evaluate("['lead', 'respond'].forEach((p) => window.gouji.driver.stopAt.add(p))")
     answer_with_hint(page, "#tribute")
 
-    # the panel stays after the first lead (some seconds: table-decisions.js TRIBUTE_READ_MS, checked in
-    # test_table_edges) but gives way at once at the seat's own turn to play; the log reopens
-    # it. The seat holds its first answer, so the game waits meanwhile.
+    # the panel stays after the first lead (some seconds: table-decisions.js TRIBUTE_READ_MS,
+    # checked in test_table_edges) but gives way at once at the seat's own turn to play; the log
+    # reopens it. The seat holds its first answer, so the game waits meanwhile.
     led = "window.gouji.state.view.events.some((e) => e.type === 'play')"
     held = (
         "window.gouji.driver.stopped && !window.gouji.driver.stopped.released"

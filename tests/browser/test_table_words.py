@@ -187,7 +187,8 @@ def test_every_event_note_and_reason_in_words(live_server: LiveServer, pages: Pa
     assert "赵六 向 钱七 交落贡 2 张" in zh["events"]
     assert "钱七 还给 赵六 一张牌" in zh["events"]
     assert "你收到 赵六 的：2 2" in zh["events"]
-    assert "要与 7 7 张数相同" in zh["reasons"]  # the rule is linked beside it (table-room.js ruleLink)
+    # the rule is linked beside it (table-room.js ruleLink)
+    assert "要与 7 7 张数相同" in zh["reasons"]
     en = render_words(page, "en")
     assert "must have as many cards as 7 7" in en["reasons"]
     assert "Bob: 够级! only Erin, Alice may answer" in en["events"]

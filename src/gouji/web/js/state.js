@@ -1,8 +1,7 @@
 // The table page's shared state, as a module the table's parts import (instead of a global):
 // table.js fills it once (`setTable`: its state `S`, `send` and `act`) and hands every server
 // message to `listeners`; table-decisions.js, table-room.js, quick-words.js and your-turn.js wait
-// for it with `whenTable` and read
-// `table.state`. table.js also shows the same object as `window.gouji` for tests and debugging
+// for it with `whenTable` and read `table.state`. table.js also shows the same object as `window.gouji` for tests and debugging
 // only: no module reads that.
 
 /** The table: null fields until table.js has started. */
