@@ -116,7 +116,8 @@ class Seated:
 class FinishedGame:
     """A game a room finished, as the tables tell it (the players' domain never reads a
     room): game ``index`` (from 0) of room ``room``, its preset, whether the room is rated,
-    who sat at each seat (0–5) and its result (``Game.result``: places, team points…)."""
+    whose game each seat (0–5) is — who sat there at its first action, D148 — and its
+    result (``Game.result``: places, team points…)."""
 
     room: str
     index: int

@@ -17,6 +17,10 @@ itself once every player is seated, and its event decides how many games it play
 At a duplicate event the event also says how many of the table's games anyone outside their
 seats may see (``public_games``): a deal still being played at another table is shown to
 nobody but its own seats, each its own hand (docs/decisions.md D74, D85).
+
+A game belongs, seat by seat, to whoever sat there at its first action (``starters``): a
+watcher who takes a bot's or an absent player's seat later plays that game unrated and
+unrecorded, and the player who left keeps it, loss included (docs/decisions.md D148).
 """
 
 from __future__ import annotations
@@ -151,6 +155,9 @@ class Room:
         self.decisions = 0  # moves applied live here (the /metrics counter reads the hub's)
         # a game ended live (its index): its players' records and ratings (records.py)
         self.on_game_over: Callable[[FinishedGame], None] | None = None
+        # the current game's index and who sat at each seat at its first action: whose game
+        # it is, seat by seat, whoever takes a seat later (D148)
+        self.starters: tuple[int, list[Seated]] | None = None
         for i, entry in enumerate(config.seating or []):
             self.seats[i] = _reserved(entry)
 
@@ -234,8 +241,11 @@ class Room:
                 raise IllegalAction(f"it is not P{seat}'s decision")
             game = m.game
             in_game = not game.is_over
+            first = in_game and not game.actions  # the game's first action: its starters
             private = self.private_turn()
             m.apply(text)
+            if first:
+                self.starters = (len(m.games) - 1, [_seated(s) for s in self.seats])
             text = game.actions[-1] if in_game else m.prompt_answers[-1][-1]
             s = self.seats[seat]
             if kind == "act":  # the player's own decision ends 托管; "autoact" (the page's
@@ -285,7 +295,7 @@ class Room:
         # a sanction changes no count the mark sees: keep the whole match to go back to
         before = copy.deepcopy(self.match) if kind == "sanction" else None
         seating = self.config.seating  # a relink replaces it (never changes it in place)
-        notes, replaced = len(self.notes), self.replaced
+        notes, replaced, starters = len(self.notes), self.replaced, self.starters
         finished = len(self.match.results) if self.match is not None else 0
         try:
             stored_text = self._fold(kind, seat, text)
@@ -305,7 +315,7 @@ class Room:
                 self.seats = seats
                 self.config.seating = seating
                 del self.notes[notes:]
-                self.replaced = replaced
+                self.replaced, self.starters = replaced, starters
                 if before is not None:
                     self.match = before
                 self._rewind_match(mark)
@@ -346,11 +356,16 @@ class Room:
             log.exception("room %s: recording game %d failed", self.code, index + 1)
 
     def finished_game(self, index: int) -> FinishedGame | None:
-        """Game ``index`` as the players' records take it (None: not finished here)."""
+        """Game ``index`` as the players' records take it (None: not finished here): each
+        seat is whoever sat there at the game's first action (``starters``, D148) — the
+        player who left keeps the game, and one who took the seat later is not in it."""
         m = self.match
         if m is None or index >= len(m.results):
             return None
-        seats = [Seated(s.account, s.guest, s.name, s.bot) for s in self.seats]
+        if self.starters is not None and self.starters[0] == index:
+            seats = list(self.starters[1])
+        else:  # never in practice: no game ends before its first action
+            seats = [_seated(s) for s in self.seats]
         preset = self.config.preset
         return FinishedGame(self.code, index, preset, self.config.rated, seats, m.results[index])
 
@@ -841,6 +856,11 @@ class Room:
         if self._hinter is None:
             self._hinter = agents.get("heuristic", seed=self.seed)
         return self._hinter.act(m.view(seat), m.legal_actions()).text
+
+
+def _seated(seat: Seat) -> Seated:
+    """Who sits at ``seat``, as the players' records know a seat's player."""
+    return Seated(seat.account, seat.guest, seat.name, seat.bot)
 
 
 def _reserved(entry: dict[str, Any]) -> Seat:

@@ -1,0 +1,115 @@
+"""A rated game's seats under attack (issue 39; docs/security.md): a seat of a game belongs to
+whoever sat there at its first action — a watcher who takes a bot's or an absent player's seat
+later plays it unrated and unrecorded, and the player who left keeps the game and its loss
+(docs/decisions.md D148) — on SQLite and PostgreSQL (``db_url``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import create_engine, select
+from starlette.testclient import TestClient
+
+from gouji.server.players.records import plays_table, ratings_table
+from gouji.server.plumbing.db import engine_url
+
+from ..accountutil import sign_up
+from ..wsutil import Player, create_room, fast_app
+
+
+def _account(client: TestClient, name: str) -> tuple[int, dict[str, str]]:
+    """A new account: its id and its cookies (the client holds none afterwards; one client
+    serves every player, since a room's tasks live in its client's event loop)."""
+    account_id = int(sign_up(client, name)["id"])
+    cookies = dict(client.cookies)
+    client.cookies.clear()
+    return account_id, cookies
+
+
+def _as(client: TestClient, cookies: dict[str, str]) -> TestClient:
+    """``client`` with these cookies only (a websocket reads them when it opens)."""
+    client.cookies.clear()
+    client.cookies.update(cookies)
+    return client
+
+
+def _rated_room(client: TestClient) -> str:
+    """A rated room of one game, five expert bots beside its first player."""
+    return create_room(client, bots=5, bot="expert", rated=True, games=1)
+
+
+def _started(p: Player, code: str) -> None:
+    """``p`` sits at seat 0, starts, and makes the game's first decision of its seat (so the
+    game has begun for every seat before anybody else sits)."""
+    p.join(code, "me")
+    p.send(type="sit", seat=0)
+    p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"])
+    p.send(type="start")
+    assert p.play_game(max_acts=1) == 1
+
+
+def _sit_then_leave(client: TestClient, code: str, seat: int, name: str) -> None:
+    """A watcher takes ``seat`` of the running game, then closes its page (托管 plays on)."""
+    with client.websocket_connect("/ws") as ws:
+        p = Player(ws)
+        p.join(code, name)
+        p.reach(lambda m: m["room"]["seats"][seat]["free"])
+        p.send(type="sit", seat=seat)
+        st = p.until(lambda m: m["type"] in ("state", "error") and _seated(m, seat, name))
+        assert st["type"] == "state", st
+
+
+def _seated(m: dict[str, Any], seat: int, name: str) -> bool:
+    return m["type"] == "error" or bool(m["room"]["seats"][seat]["name"] == name)
+
+
+def _finished(client: TestClient, code: str) -> None:
+    """Watch (as a guest) until the room's one game is over."""
+    with _as(client, {}).websocket_connect("/ws") as ws:
+        w = Player(ws)
+        w.join(code, "watcher")
+        w.reach(lambda m: m["room"]["games_finished"] == 1)
+
+
+def _rows(db_url: str) -> tuple[list[Any], list[Any]]:
+    engine = create_engine(engine_url(db_url))
+    with engine.connect() as conn:
+        plays = list(conn.execute(select(plays_table).order_by(plays_table.c.seat)).all())
+        ratings = list(conn.execute(select(ratings_table)).all())
+    engine.dispose()
+    return plays, ratings
+
+
+def test_a_watcher_who_takes_a_bot_s_seat_mid_game_plays_it_unrated(db_url: str) -> None:
+    with TestClient(fast_app(db_url)) as client:
+        ann_id, ann = _account(client, "Ann")
+        _, bob = _account(client, "Bob")
+        code = _rated_room(client)
+        with _as(client, ann).websocket_connect("/ws") as ws:
+            _started(Player(ws), code)
+            _sit_then_leave(_as(client, bob), code, 1, "Bob")  # a bot's, the game under way
+        _finished(client, code)  # 托管 plays both their seats to the end
+        assert client.get("/api/players/Bob").json()["games"] == 0
+        record = client.get("/api/players/Ann").json()
+    assert record["games"] == 1 and record["recent"][0]["rated"] is True
+    plays, ratings = _rows(db_url)
+    assert [(r.seat, r.account) for r in plays] == [(0, ann_id)]  # seat 1 was a bot's game
+    assert [r.account for r in ratings] == [ann_id]
+
+
+def test_a_player_who_leaves_keeps_the_game_and_its_loss(db_url: str) -> None:
+    with TestClient(fast_app(db_url)) as client:
+        ann_id, ann = _account(client, "Ann")
+        _, bob = _account(client, "Bob")
+        code = _rated_room(client)
+        with _as(client, ann).websocket_connect("/ws") as ws:
+            _started(Player(ws), code)
+        _sit_then_leave(_as(client, bob), code, 0, "Bob")  # Ann's seat, on 托管: she left
+        _finished(client, code)
+        assert client.get("/api/players/Bob").json()["games"] == 0
+        record = client.get("/api/players/Ann").json()
+    assert record["games"] == 1 and record["recent"][0]["seat"] == 1
+    assert record["presets"][0]["rating"]["games"] == 1
+    plays, ratings = _rows(db_url)
+    assert [(r.seat, r.account, r.name) for r in plays] == [(0, ann_id, "Ann")]
+    assert [r.account for r in ratings] == [ann_id]
