@@ -272,7 +272,7 @@ def test_a_players_page_after_a_rated_game(
     page = pages.new(None, DESKTOP, "zh")
     sign_up(page, server, "王五")
     code = server.create_room(
-        rated=True, bots=5, bot="expert", games=1, bot_delay_ms=0, timer_s=None
+        rated=True, bots=5, bot="expert", games=1, bot_delay_ms=0, timer_s=600
     )
     open_table(page, server, code)
     seat = wait_seated(page, server, code, "王五")

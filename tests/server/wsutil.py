@@ -79,8 +79,9 @@ def fast_app(db_url: str, **kw: Any) -> Starlette:
 
 
 def create_room(client: TestClient, **config: Any) -> str:
-    """Create a room (fast bots, no timer unless given) and return its code."""
-    body: dict[str, Any] = {"bot_delay_ms": 0, "timer_s": None}
+    """Create a room (fast bots, no timer unless given: a rated room's is ten minutes, since it
+    needs one, D161) and return its code."""
+    body: dict[str, Any] = {"bot_delay_ms": 0, "timer_s": 600 if config.get("rated") else None}
     body.update(config)
     r = client.post("/api/rooms", json=body)
     assert r.status_code == 201, r.text

@@ -39,6 +39,7 @@ UNAVAILABLE = "unavailable"
 TOO_MANY_CONNECTIONS = "too_many_connections"
 BAD_INVITE = "bad_invite"
 ACCOUNT_NEEDED = "account_needed"  # a rated room's seat, asked for without an account
+ALREADY_SEATED = "already_seated"  # a second seat for an account that holds one in the room
 
 MAX_NAME = 40  # characters of a player's name
 MAX_ACTION = 300  # characters of an action's text
@@ -356,7 +357,12 @@ def parse_config(body: object) -> tuple[RoomConfig, int | None]:
 
 def _check_rated(cfg: RoomConfig) -> None:
     """A rated room plays a preset as it is (one rating per rule set), with bots whose rating
-    is known (the level league's, gouji.agents.ratings) and a deal nobody chose."""
+    is known (the level league's, gouji.agents.ratings), a deal nobody chose, and a turn timer:
+    without one a player who stops acting stops the game for good, and it is never rated."""
+    if cfg.timer_s is None:
+        raise ConfigProblem(
+            "a rated room needs a turn timer: 'timer_s' a number of seconds in (0, 3600], not null"
+        )
     if cfg.overrides or cfg.count_visibility is not None:
         raise ConfigProblem("a rated room plays its preset unchanged: no 'overrides'")
     if cfg.fixed_deal:

@@ -27,6 +27,9 @@ function render() {
   if (select.selectedIndex < 0) select.value = DEFAULT_PRESET;
   $("rated-hint").classList.toggle("hidden", !$("rated").checked);
   $("count_visibility").disabled = $("rated").checked; // a rated room changes no rule
+  if ($("rated").checked) $("no_timer").checked = false; // … and has a turn timer (D161)
+  $("no_timer").disabled = $("rated").checked;
+  $("timer").disabled = $("no_timer").checked;
 }
 
 function needAccount(where) {
