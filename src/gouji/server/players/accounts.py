@@ -107,10 +107,34 @@ class Accounts:
         self._dummy: str | None = None  # an unknown name costs a hash too (made when needed)
 
     # ------------------------------------------------------------------ accounts
-    def sign_up(self, raw_name: object, raw_password: object) -> tuple[Account, str]:
-        """A new account and a session token for it."""
+    def count_sign_up(self, ip: str) -> None:
+        """Count a sign-up attempt from ``ip``, whatever comes of it (rows of
+        ``login_failures`` keyed ``sign-up:…``, so every process of a site counts them
+        together): 429 past ``sign_ups_per_ip`` in the window, before any hash is made."""
+        now = self.clock.time()
+        key = f"sign-up:{ip}"[:80]
+        if self.db.failures(key, now - FAILURE_WINDOW_S) >= self.limits.sign_ups_per_ip:
+            minutes = int(FAILURE_WINDOW_S // 60)
+            raise AccountError(
+                429,
+                "rate_limited",
+                f"too many sign-ups from your address: try again in {minutes} minutes",
+                retry_after=int(FAILURE_WINDOW_S),
+            )
+        self.db.add_failures([key], now, now - FAILURE_WINDOW_S)
+
+    def check_new(self, raw_name: object, raw_password: object) -> tuple[str, str, str]:
+        """A sign-up's name (as shown), its key and the password, checked without hashing:
+        400 for a malformed name or password, 409 for a name that is taken."""
         name, key = account_name(raw_name)
         password = check_password(raw_password)
+        if self.db.by_key(key) is not None:
+            raise AccountError(409, "name_taken", f"the name {name!a} is taken")
+        return name, key, password
+
+    def sign_up(self, raw_name: object, raw_password: object) -> tuple[Account, str]:
+        """A new account and a session token for it (the name checked before the hash)."""
+        name, key, password = self.check_new(raw_name, raw_password)
         row = self.db.create(name, key, self.hasher.hash(password), self.clock.time())
         if row is None:
             raise AccountError(409, "name_taken", f"the name {name!a} is taken")

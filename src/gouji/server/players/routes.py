@@ -80,9 +80,12 @@ def account_routes(
         ip = request.client.host if request.client is not None else ""
         if not isinstance(body, dict):
             raise AccountError(400, "bad_request", "send {name, password}")
-        if not is_local(ip) and made.full(ip):  # accounts made, not attempts, count
-            most = accounts.limits.accounts_per_ip_per_hour
-            raise AccountError(429, "rate_limited", f"at most {most} accounts an hour")
+        if not is_local(ip):
+            accounts.count_sign_up(ip)  # every attempt counts, across the site
+            if made.full(ip):  # and the accounts made
+                most = accounts.limits.accounts_per_ip_per_hour
+                raise AccountError(429, "rate_limited", f"at most {most} accounts an hour")
+        accounts.check_new(body.get("name"), body.get("password"))  # 400 or 409: no hash
         account, token = await hashed(accounts.sign_up, body.get("name"), body.get("password"))
         made.allow(ip)
         if on_sign_up is not None:

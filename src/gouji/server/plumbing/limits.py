@@ -42,7 +42,8 @@ class Limits:
     says_per_min: int = 8  # … and at most this many a minute (gouji.server.tables.phrases)
     login_failures_per_ip: int = 20  # failed log-ins from one address in 15 minutes …
     login_failures_per_account: int = 10  # … and of one account (from anywhere)
-    accounts_per_ip_per_hour: int = 10  # accounts made from one address (not the machine)
+    accounts_per_ip_per_hour: int = 10  # accounts made from one address (not the machine) …
+    sign_ups_per_ip: int = 20  # … and sign-up attempts from it in 15 minutes, across the site
 
     def __post_init__(self) -> None:
         for f in fields(self):
