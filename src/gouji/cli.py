@@ -421,7 +421,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gouji.server import create_app
-    from gouji.server.plumbing.forwarded import proxy_options
+    from gouji.server.plumbing.forwarded import served
     from gouji.server.plumbing.limits import LimitError, parse_limits
     from gouji.server.plumbing.logs import log_config
     from gouji.server.plumbing.origin import normal_origin
@@ -470,13 +470,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             hub.closing = True
             super().handle_exit(sig, frame)
 
+    asgi, forwarded = served(app, args.worker_id is not None, os.environ)  # whose X-Forwarded-*
     config = uvicorn.Config(
-        app,
+        asgi,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
         log_config=logging_config,
-        **proxy_options(args.worker_id is not None, os.environ),  # whose X-Forwarded-* count
+        **forwarded,
     )
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C after its clean
         Server(config).run()  # shutdown: the user asked it to stop, so no traceback

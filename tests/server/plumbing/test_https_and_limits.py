@@ -25,21 +25,27 @@ import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
+from gouji.server import create_app
 from gouji.server.players.sessions import GUEST_COOKIE, HINT_COOKIE, SESSION_COOKIE
-from gouji.server.plumbing.forwarded import proxy_options
+from gouji.server.plumbing.forwarded import RELAYED, served
+from gouji.server.plumbing.limits import Limits, is_local
 from gouji.server.site.supervisor import Worker, haproxy_config
-from support import free_port
+from support import LIGHT_HASHER, free_port
 
 from ..accountutil import PASSWORD
-from ..wsutil import LOCAL, REMOTE, Address, fast_app
+from ..wsutil import FAST, LOCAL, REMOTE, Address, fast_app
 
 HTTPS = {"x-forwarded-proto": "https"}
 PROXY_NET = "172.29.80.10"  # the compose file's HAProxy (FORWARDED_ALLOW_IPS)
 
 
-def served(db: str, site_worker: bool, environ: dict[str, str], client: Address) -> TestClient:
+def as_served(
+    db: str, site_worker: bool, environ: dict[str, str], client: Address, limits: Limits = FAST
+) -> TestClient:
     """A test client of the app wrapped as ``gouji serve`` has uvicorn serve it."""
-    config = uvicorn.Config(fast_app(db), log_config=None, **proxy_options(site_worker, environ))
+    app = create_app(db, limits=limits, password_hasher=LIGHT_HASHER)
+    asgi, options = served(app, site_worker, environ)
+    config = uvicorn.Config(asgi, log_config=None, **options)
     config.load()
     return TestClient(config.loaded_app, client=client)
 
@@ -75,7 +81,7 @@ def test_the_proxy_sets_the_scheme_where_it_ends_tls() -> None:
 
 # ---------------------------------------------------------------------- the app as served
 def test_cookies_are_secure_over_https_through_the_site_s_proxy(sqlite_url: str) -> None:
-    with served(sqlite_url, True, {}, LOCAL) as client:  # HAProxy on this machine
+    with as_served(sqlite_url, True, {}, LOCAL) as client:  # HAProxy on this machine
         assert secure_flags(client, HTTPS) == dict.fromkeys(
             (SESSION_COOKIE, HINT_COOKIE, GUEST_COOKIE), True
         )
@@ -83,19 +89,19 @@ def test_cookies_are_secure_over_https_through_the_site_s_proxy(sqlite_url: str)
 
 def test_a_proxy_elsewhere_is_trusted_when_named(tmp_path: Path) -> None:
     env = {"FORWARDED_ALLOW_IPS": PROXY_NET}
-    with served(f"sqlite:///{tmp_path / 'a.db'}", True, env, (PROXY_NET, 40000)) as client:
+    with as_served(f"sqlite:///{tmp_path / 'a.db'}", True, env, (PROXY_NET, 40000)) as client:
         assert all(secure_flags(client, HTTPS).values())
-    with served(f"sqlite:///{tmp_path / 'b.db'}", True, env, LOCAL) as client:
+    with as_served(f"sqlite:///{tmp_path / 'b.db'}", True, env, LOCAL) as client:
         assert not any(secure_flags(client, HTTPS).values())  # loopback is not the proxy then
 
 
 def test_a_client_s_own_forwarded_scheme_is_ignored(sqlite_url: str) -> None:
-    with served(sqlite_url, True, {}, REMOTE) as client:  # straight to a worker, not the proxy
+    with as_served(sqlite_url, True, {}, REMOTE) as client:  # straight to a worker, not the proxy
         assert not any(secure_flags(client, HTTPS).values())
 
 
 def test_plain_http_through_the_proxy_is_not_secure(sqlite_url: str) -> None:
-    with served(sqlite_url, True, {}, LOCAL) as client:
+    with as_served(sqlite_url, True, {}, LOCAL) as client:
         assert not any(secure_flags(client, {}).values())
 
 
@@ -133,9 +139,8 @@ def certificate(tmp_path: Path) -> Path:
 def worker(db: str) -> Iterator[int]:
     """The app served by uvicorn on a loopback port as a site's worker (in a thread)."""
     port = free_port()
-    config = uvicorn.Config(
-        fast_app(db), host="127.0.0.1", port=port, log_config=None, **proxy_options(True, {})
-    )
+    asgi, options = served(fast_app(db), True, {})
+    config = uvicorn.Config(asgi, host="127.0.0.1", port=port, log_config=None, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -206,3 +211,40 @@ def test_secure_cookies_end_to_end_through_haproxy(tmp_path: Path, certificate: 
             url = f"http://127.0.0.1:{front}"
             wait_ok(url + "/readyz")
             assert "; secure" not in sign_up_at(url, None, HTTPS)  # a client's claim is dropped
+
+
+# ---------------------------------------------------------------------- one process alone
+ROOMS = Limits(messages_per_s=10_000, message_burst=10_000, rooms_per_ip_per_hour=2)
+
+
+def rooms_made(client: TestClient, headers: dict[str, str]) -> list[int]:
+    return [client.post("/api/rooms", json={}, headers=headers).status_code for _ in range(3)]
+
+
+def test_one_process_believes_no_forwarded_header(tmp_path: Path) -> None:
+    spoof = {"x-forwarded-for": "203.0.113.50", **HTTPS}
+    db = f"sqlite:///{tmp_path / 'one.db'}"
+    with as_served(db, False, {}, LOCAL, limits=ROOMS) as client:
+        assert not any(secure_flags(client, HTTPS).values())  # no proxy: plain HTTP
+        assert rooms_made(client, {}) == [201, 201, 201]  # the machine itself: not counted
+        # a request relayed from this machine for somebody else is not the machine's own,
+        # and a forged address does not make it anybody in particular
+        assert rooms_made(client, spoof) == [201, 201, 429]
+        other = {"x-forwarded-for": "198.51.100.1"}
+        assert rooms_made(client, other) == [429, 429, 429]  # the same one address: RELAYED
+    with as_served(db, False, {}, REMOTE, limits=ROOMS) as client:
+        assert rooms_made(client, spoof) == [201, 201, 429]  # counted as itself
+
+
+def test_one_process_believes_the_proxy_it_is_told_of(tmp_path: Path) -> None:
+    env = {"FORWARDED_ALLOW_IPS": "127.0.0.1"}  # a single process behind the operator's nginx
+    db = f"sqlite:///{tmp_path / 'nginx.db'}"
+    with as_served(db, False, env, LOCAL, limits=ROOMS) as client:
+        assert all(secure_flags(client, HTTPS).values())
+        far = {"x-forwarded-for": "203.0.113.50"}
+        assert rooms_made(client, far) == [201, 201, 429]
+        assert rooms_made(client, {"x-forwarded-for": "198.51.100.1"}) == [201, 201, 429]
+
+
+def test_relayed_is_no_loopback_address() -> None:
+    assert not is_local(RELAYED)
