@@ -135,9 +135,9 @@ def create_app(
         routes=routes,
         exception_handlers=handlers({Moved: moved}),
         lifespan=lifespan,
-        middleware=[
+        middleware=[  # the first wraps the rest: every answer, a 403 cross_site too, has the
+            Middleware(SecurityHeaders),  # security headers
             Middleware(OriginCheck, trusted=origins),
-            Middleware(SecurityHeaders),
             Middleware(GuestCookie),
         ],
     )

@@ -149,6 +149,8 @@ def record_routes(accounts: Accounts, records: Records) -> list[Route]:
 
     async def player(request: Request) -> Response:
         raw = str(request.path_params["name"])
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in raw):  # NUL: PostgreSQL's
+            raise ApiError(404, "no_player", f"no player {raw[:40]!a}")  # text refuses it
         key = unicodedata.normalize("NFKC", raw).strip().casefold()
         row = accounts.db.by_key(key) if 0 < len(key) <= NAME_MAX else None
         if row is None:

@@ -26,6 +26,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from gouji.server.plumbing.db import SCHEMA_LOCK, Database
 
@@ -80,19 +81,23 @@ class AccountStore:
 
     # ------------------------------------------------------------------ accounts
     def create(self, name: str, key: str, password: str, now: float) -> AccountRow | None:
-        """A new account; None when ``key`` (the casefolded name) is taken."""
-        with self.engine.begin() as conn:
-            taken = conn.execute(
-                select(accounts_table.c.id).where(accounts_table.c.name_key == key)
-            ).first()
-            if taken is not None:
-                return None
-            done = conn.execute(
-                insert(accounts_table)
-                .values(name=name, name_key=key, password=password, created=now)
-                .returning(accounts_table.c.id)
-            )
-            return AccountRow(int(done.scalar_one()), name, password, now)
+        """A new account; None when ``key`` (the casefolded name) is taken — also when another
+        process took it between the check and the insert (the unique index refuses it)."""
+        try:
+            with self.engine.begin() as conn:
+                taken = conn.execute(
+                    select(accounts_table.c.id).where(accounts_table.c.name_key == key)
+                ).first()
+                if taken is not None:
+                    return None
+                done = conn.execute(
+                    insert(accounts_table)
+                    .values(name=name, name_key=key, password=password, created=now)
+                    .returning(accounts_table.c.id)
+                )
+                return AccountRow(int(done.scalar_one()), name, password, now)
+        except IntegrityError:  # a sign-up of the same name at another worker won the race
+            return None
 
     def by_key(self, key: str) -> AccountRow | None:
         with self.engine.connect() as conn:
