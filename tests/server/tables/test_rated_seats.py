@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, select
 from starlette.testclient import TestClient
 
@@ -34,8 +35,9 @@ def _as(client: TestClient, cookies: dict[str, str]) -> TestClient:
 
 
 def _rated_room(client: TestClient) -> str:
-    """A rated room of one game, five expert bots beside its first player."""
-    return create_room(client, bots=5, bot="expert", rated=True, games=1)
+    """A rated room of one game, five expert bots beside its first player (a rated room has a
+    turn timer)."""
+    return create_room(client, bots=5, bot="expert", rated=True, games=1, timer_s=600)
 
 
 def _started(p: Player, code: str) -> None:
@@ -113,3 +115,43 @@ def test_a_player_who_leaves_keeps_the_game_and_its_loss(db_url: str) -> None:
     plays, ratings = _rows(db_url)
     assert [(r.seat, r.account, r.name) for r in plays] == [(0, ann_id, "Ann")]
     assert [r.account for r in ratings] == [ann_id]
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_one_account_holds_one_seat_of_a_room(sqlite_url: str, rated: bool) -> None:
+    """Two pages of one account, both watching, each asking for a seat: the second is refused
+    (rated or not: one person never sees two hands, D149)."""
+    with TestClient(fast_app(sqlite_url)) as client:
+        _, ann = _account(client, "Ann")
+        code = create_room(client, bots=4, bot="expert", rated=rated, games=1, timer_s=600)
+        _as(client, ann)
+        with client.websocket_connect("/ws") as ws1, client.websocket_connect("/ws") as ws2:
+            first, second = Player(ws1), Player(ws2)
+            first.join(code, "Ann")
+            second.join(code, "Ann")
+            first.send(type="sit", seat=0)
+            first.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"])
+            second.send(type="sit", seat=1)
+            second.send(type="ping")  # answered after the sit's answer
+            refused = second.until(lambda m: m["type"] in ("error", "pong"))
+            assert refused.get("code") == "already_seated", refused
+            assert "seat 1" in refused["message"]
+            first.send(type="sit", seat=2)  # the seated page may still move before the start
+            moved = first.until(lambda m: m["type"] == "state" and m["room"]["seats"][2]["name"])
+            assert moved["room"]["seats"][0]["name"] is None
+            assert second.welcome is not None and second.welcome["seat"] is None
+
+
+def test_two_guest_pages_may_hold_two_seats_of_a_casual_room(sqlite_url: str) -> None:
+    """A guest is a browser, not a person (a private window is another guest): one device
+    shared at a casual table may seat two (D149)."""
+    with TestClient(fast_app(sqlite_url)) as client:
+        code = create_room(client, bots=4, games=1)
+        with client.websocket_connect("/ws") as ws1, client.websocket_connect("/ws") as ws2:
+            first, second = Player(ws1), Player(ws2)
+            first.join(code, "Ann")
+            second.join(code, "Bob")
+            first.send(type="sit", seat=0)
+            first.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"])
+            second.send(type="sit", seat=1)
+            second.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["name"])

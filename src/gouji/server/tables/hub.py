@@ -29,6 +29,7 @@ from gouji.server.tables.connection import Connection
 from gouji.server.tables.phrases import SayLimiter, no_chat
 from gouji.server.tables.protocol import (
     ACCOUNT_NEEDED,
+    ALREADY_SEATED,
     BAD_INVITE,
     BAD_MESSAGE,
     ILLEGAL,
@@ -495,6 +496,11 @@ class Hub:
         if room.config.rated and conn.account is None:
             raise ProtocolError(
                 ACCOUNT_NEEDED, "a rated room's seats are for players with an account: log in"
+            )
+        held = room.seat_of(conn.account.id) if conn.account is not None else None
+        if held is not None and held != conn.seat:  # one person, one seat, in every room (D149)
+            raise ProtocolError(
+                ALREADY_SEATED, f"your account holds seat {held + 1} of this room already"
             )
         old = conn.seat
         hashed = tokens.token_hash(conn.token)
