@@ -1,7 +1,9 @@
-"""A rated game's seats under attack (issue 39; docs/security.md): a seat of a game belongs to
-whoever sat there at its first action — a watcher who takes a bot's or an absent player's seat
-later plays it unrated and unrecorded, and the player who left keeps the game and its loss
-(docs/decisions.md D148) — on SQLite and PostgreSQL (``db_url``)."""
+"""Seats and ratings under attack (issue 39; docs/security.md), on SQLite and PostgreSQL
+(``db_url``) where the store counts: a seat of a game belongs to whoever sat there at its
+first action — a watcher who takes a bot's or an absent player's seat later plays it unrated
+and unrecorded, and the player who left keeps the game and its loss (docs/decisions.md D148);
+an account holds one seat of a room (D149); a page whose session ended (log-out, a changed
+password) acts as the account no more (D150)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,13 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from gouji.server.players.records import plays_table, ratings_table
 from gouji.server.plumbing.db import engine_url
 
-from ..accountutil import sign_up
-from ..wsutil import Player, create_room, fast_app
+from ..accountutil import PASSWORD, sign_up
+from ..wsutil import Message, Player, create_room, fast_app
 
 
 def _account(client: TestClient, name: str) -> tuple[int, dict[str, str]]:
@@ -155,3 +158,58 @@ def test_two_guest_pages_may_hold_two_seats_of_a_casual_room(sqlite_url: str) ->
             first.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"])
             second.send(type="sit", seat=1)
             second.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["name"])
+
+
+def _password_changed_elsewhere(client: TestClient, name: str) -> None:
+    """The account logs in on another device and changes its password there: every other
+    session of the account ends (the client holds the new session's cookies afterwards)."""
+    r = client.post("/api/session", json={"name": name, "password": PASSWORD})
+    assert r.status_code == 200, r.text
+    r = client.put("/api/me/password", json={"old": PASSWORD, "new": "another horse"})
+    assert r.status_code == 200, r.text
+
+
+def _ended(p: Player) -> Message:
+    """The error that ends a connection whose session ended; then the socket closes."""
+    p.send(type="ping")  # answered after the message before it, if the connection lives
+    answer = p.until(lambda m: m["type"] in ("error", "pong"))
+    assert answer.get("code") == "session_ended", answer
+    with pytest.raises(WebSocketDisconnect) as closed:
+        p.recv()
+    assert closed.value.code == 1008
+    return answer
+
+
+def test_a_page_open_before_a_password_change_takes_no_seat(db_url: str) -> None:
+    with TestClient(fast_app(db_url)) as client:
+        _, ann = _account(client, "Ann")
+        code = _rated_room(client)
+        with _as(client, ann).websocket_connect("/ws") as ws:
+            p = Player(ws)
+            p.join(code, "Ann")
+            _password_changed_elsewhere(client, "Ann")  # the page's cookie is 401 now
+            assert _as(client, ann).get("/api/me").status_code == 401
+            p.send(type="sit", seat=0)
+            _ended(p)
+        summary = client.get(f"/api/rooms/{code}").json()
+    assert summary["seats"][0]["name"] is None and summary["status"] == "waiting"
+
+
+def test_a_seated_page_whose_session_ended_acts_no_more(sqlite_url: str) -> None:
+    with TestClient(fast_app(sqlite_url)) as client:
+        _, ann = _account(client, "Ann")
+        code = create_room(client, bots=5, games=1)
+        with _as(client, ann).websocket_connect("/ws") as ws:
+            p = Player(ws)
+            p.join(code, "Ann")
+            p.send(type="sit", seat=0)
+            p.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["name"])
+            p.send(type="start")
+            legal = p.my_turn()["view"]["legal_actions"]
+            _password_changed_elsewhere(client, "Ann")
+            p.send(type="act", id="after", action=legal[0])
+            assert _ended(p)["id"] == "after"
+        with _as(client, {}).websocket_connect("/ws") as ws:  # 托管 plays the seat on
+            w = Player(ws)
+            w.join(code, "watcher")
+            w.reach(lambda m: m["room"]["seats"][0]["trust"] is True)

@@ -56,6 +56,9 @@ class Connection:
         self.moved = False  # told `moved`: closed once that is sent
         self.closer: Callable[[], Awaitable[None]] | None = None  # closes the websocket
         self.account: Account | None = None  # the session cookie's account (None: a guest)
+        # whether that session is still live (log-out, a changed password or a deleted account
+        # end it): asked before the connection acts as the account (D150)
+        self.logged_in: Callable[[], bool] | None = None
         self.guest: str | None = None  # the hash of the browser's guest cookie
 
     def send(self, message: dict[str, Any]) -> None:

@@ -41,6 +41,7 @@ from gouji.server.tables.protocol import (
     ROOM_FULL,
     SEAT_TAKEN,
     SEATS,
+    SESSION_ENDED,
     STARTED,
     UNAVAILABLE,
     ProtocolError,
@@ -60,6 +61,8 @@ LEASE_S = 4.0  # a home's lease lasts this long unless renewed (renewed every se
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 UNKNOWN_CODES = "too many unknown codes from your address this minute: check the code"
 PROBING = "your address asked for far too many unknown codes this minute: wait a minute"
+# the messages that act as the connection's account: a seat taken or reclaimed, a seat's move
+AS_ACCOUNT = frozenset({"join", "sit", "stand", "start", "act", "trust", "next", "say"})
 
 
 class Moved(Exception):
@@ -263,6 +266,12 @@ class Hub:
         if kind == "ping":
             conn.send({"type": "pong"})
             return
+        if kind in AS_ACCOUNT and not self._still_logged_in(conn):
+            raise ProtocolError(
+                SESSION_ENDED,
+                "your session has ended (logged out, or the password changed): log in again",
+                msg.get("id"),
+            )
         if kind == "join":
             await self._join(conn, msg)
             return
@@ -299,6 +308,18 @@ class Hub:
                 self._next(room, conn)
             if kind in ("sit", "stand", "start") and self.on_push is not None:
                 self.on_push(room)  # the connections moved after the change: count them now
+
+    @staticmethod
+    def _still_logged_in(conn: Connection) -> bool:
+        """Whether a connection opened with a session cookie may still act as its account:
+        its session is live (a log-out, a changed password or a deleted account ends the
+        others). One that ended is the account's no more: it is dropped (closed 1008 after
+        the error), and a seat it held goes on 托管 like any left seat (D150)."""
+        if conn.account is None or conn.logged_in is None or conn.logged_in():
+            return True
+        conn.account = None
+        conn.drop("its session ended", keep=True)
+        return False
 
     async def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
         if conn.room is not None:

@@ -4,7 +4,8 @@ read and handed to the hub, its answers written by the connection's writer task.
 Bounded per address (``connections_per_ip``) and per connection (``messages_per_s``: an
 error, then a close; a client that does not read is dropped by its ``Connection``). A
 connection whose room moved to another process is closed with 1012 (connect again), one the
-server drops with 1008 (docs/security.md).
+server drops with 1008 (docs/security.md): among them one whose session ended while it was
+open, at its next message that acts as the account (D150).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gouji.server.players.accounts import Accounts
-from gouji.server.players.sessions import account_of, guest_of
+from gouji.server.players.sessions import SESSION_COOKIE, account_of, guest_of
 from gouji.server.tables.connection import Connection
 from gouji.server.tables.hub import Hub
 from gouji.server.tables.protocol import RATE_LIMITED, TOO_MANY_CONNECTIONS
@@ -45,6 +46,9 @@ def websocket_route(hub: Hub, accounts: Accounts) -> WebSocketRoute:
         conn = Connection(ws.send_text, lim, ip, hub.clock)
         conn.asked = ws.query_params.get("w")
         conn.account = account_of(accounts, ws)  # the session cookie's, if any
+        if conn.account is not None:
+            cookie = ws.cookies.get(SESSION_COOKIE)
+            conn.logged_in = lambda: accounts.session(cookie) is not None
         conn.guest = guest_of(ws)
 
         async def close_moved() -> None:
