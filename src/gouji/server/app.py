@@ -81,6 +81,7 @@ def create_app(
     accounts = Accounts(store, hub.limits, clock, password_hasher)
     records = Records(store, clock)
     hub.on_game_over = records.game_over  # the room tells its finished games as data
+    hub.on_replayed = records.recover  # … and a rebuilt room those a crash may have lost
     replays = Replays(hub.limits, clock)  # computed in worker processes, cached
     analyses = Analyses(store, hub.limits)  # 复盘, judged in worker processes, stored
 

@@ -213,3 +213,43 @@ def test_a_seated_page_whose_session_ended_acts_no_more(sqlite_url: str) -> None
             w = Player(ws)
             w.join(code, "watcher")
             w.reach(lambda m: m["room"]["seats"][0]["trust"] is True)
+
+
+def _one_rated_game(client: TestClient, cookies: dict[str, str]) -> str:
+    """The account of ``cookies`` starts a rated room's one game and leaves; 托管 ends it."""
+    code = _rated_room(client)
+    with _as(client, cookies).websocket_connect("/ws") as ws:
+        _started(Player(ws), code)
+    _finished(client, code)
+    return code
+
+
+def _recorded_once(db_url: str, account: int) -> None:
+    """The account has the one game, rated once; nothing else is recorded."""
+    with TestClient(fast_app(db_url)) as client:  # a restart: every room rebuilt
+        record = client.get("/api/players/Ann").json()
+    assert record["games"] == 1 and record["presets"][0]["rating"]["games"] == 1
+    plays, ratings = _rows(db_url)
+    assert [(r.account, r.rated) for r in plays] == [(account, True)]
+    assert [(r.account, r.games) for r in ratings] == [(account, 1)]
+
+
+def test_a_game_whose_record_a_crash_lost_is_recorded_at_the_restart(db_url: str) -> None:
+    """The process dies between the game's last stored action and its record: the rebuilt
+    room records it, with its rating, once however often it is rebuilt (D151)."""
+    app = fast_app(db_url)
+    with TestClient(app) as client:
+        app.state.hub.on_game_over = lambda game: None  # dead before the record is written
+        ann_id, ann = _account(client, "Ann")
+        _one_rated_game(client, ann)
+        assert client.get("/api/players/Ann").json()["games"] == 0
+    _recorded_once(db_url, ann_id)
+    _recorded_once(db_url, ann_id)
+
+
+def test_a_game_recorded_live_is_not_recorded_again_at_a_restart(db_url: str) -> None:
+    with TestClient(fast_app(db_url)) as client:
+        ann_id, ann = _account(client, "Ann")
+        _one_rated_game(client, ann)
+        assert client.get("/api/players/Ann").json()["games"] == 1
+    _recorded_once(db_url, ann_id)

@@ -5,7 +5,10 @@ the hash of their browser's guest cookie — gets one row in ``plays``: the pres
 (头科 … 大落), the team's result and points, 开点, burns made and suffered, 闷, 串三户 for and
 against, and in a rated room the rating after the game (``gouji.server.players.ratings``). It is
 written right after the game's last action is stored, in its own transaction: a failure here
-is logged and never stops the table; ``(room, game, seat)`` is unique, so nothing counts twice.
+is logged and never stops the table. A game whose record a crash (or such a failure) lost is
+recorded when its room is rebuilt from its stored actions (``recover``); a game already
+recorded is never recorded again (``(room, game, seat)`` is unique, and a game with rows is
+skipped), so every finished game counts exactly once (docs/decisions.md D151).
 
 An account made from a browser takes over that browser's guest rows (``adopt``); a deleted
 account's rows stay, with the account and the name removed (``forget``).
@@ -125,6 +128,12 @@ class FinishedGame:
     rated: bool
     seats: Sequence[Seated]
     result: dict[str, Any]
+    finished: float | None = None  # when (epoch seconds; None: now): a recovered game's own
+
+    @property
+    def known(self) -> bool:
+        """Whether the records keep anything of this game (a seat of a known person)."""
+        return any(s.known for s in self.seats)
 
 
 class Records:
@@ -139,14 +148,17 @@ class Records:
             record_metadata.create_all(conn)
 
     # ------------------------------------------------------------------ writing
-    def game_over(self, game: FinishedGame) -> None:
-        """Record a finished game for its known players (and rate a rated room's)."""
-        if not any(s.known for s in game.seats):
-            return
+    def game_over(self, game: FinishedGame) -> bool:
+        """Record a finished game for its known players (and rate a rated room's), unless it
+        is recorded already; whether it was recorded now."""
+        if not game.known:
+            return False
         bots = [s.bot for s in game.seats]
         rated = game.rated and all(b is None or b in BOT_RATINGS for b in bots)
-        now = self.clock.time()
+        now = self.clock.time() if game.finished is None else game.finished
         with self.engine.begin() as conn:
+            if game.index in self._recorded(conn, game.room, game.index):
+                return False
             after: list[Rating] | None = None
             if rated:
                 before = [
@@ -176,6 +188,25 @@ class Records:
                 )
                 if rating is not None and s.account is not None:
                     self._put_rating(conn, s.account, game.preset, rating, now)
+        return True
+
+    def recover(self, games: Sequence[FinishedGame]) -> int:
+        """Record the games of one room, rebuilt from its stored actions, that are not
+        recorded yet (a crash between a game's last action and its record); how many."""
+        known = [g for g in games if g.known]
+        if not known:
+            return 0
+        with self.engine.connect() as conn:
+            done = self._recorded(conn, known[0].room)
+        return sum(1 for g in known if g.index not in done and self.game_over(g))
+
+    @staticmethod
+    def _recorded(conn: Connection, room: str, index: int | None = None) -> set[int]:
+        """The games of ``room`` (only ``index``, if given) that have their rows."""
+        query = select(plays_table.c.game).where(plays_table.c.room == room).distinct()
+        if index is not None:
+            query = query.where(plays_table.c.game == index)
+        return {int(g) for g in conn.execute(query).scalars()}
 
     def _rating(self, conn: Connection, seated: Seated, preset: str) -> Rating:
         if seated.account is None:

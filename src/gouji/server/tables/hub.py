@@ -100,7 +100,9 @@ class Hub:
         self.locate: Callable[[str], Room | None] | None = None  # the site: a room elsewhere
         self.on_act: Callable[[float], None] | None = None  # seconds from an act to its ack
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (lobby.py)
-        self.on_game_over: Callable[[FinishedGame], None] | None = None  # records.py
+        self.on_game_over: Callable[[FinishedGame], object] | None = None  # records.py
+        # a rebuilt room's finished games: the records write those not written (a crash, D151)
+        self.on_replayed: Callable[[list[FinishedGame]], object] | None = None
         # the events: how many of a competition room's games may be shown (None: all)
         self.deal_public: Callable[[Room], int | None] | None = None
         self.closing = False  # the process is stopping: connections close, nobody left
@@ -138,10 +140,16 @@ class Hub:
             if stored.code in self.rooms:
                 continue
             room = self._room_of(stored)
+            finished: list[FinishedGame] = []
             try:
-                room.replay(stored.actions, seen)
+                finished = room.replay(stored.actions, seen)
             except Exception:
                 log.exception("room %s: replay stopped at version %d", room.code, room.version)
+            if finished and self.on_replayed is not None:
+                try:
+                    self.on_replayed(finished)
+                except Exception:  # the records' trouble never stops a room from loading
+                    log.exception("room %s: recovering its games' records failed", room.code)
             self.add(room)
             loaded.append(room)
         return loaded

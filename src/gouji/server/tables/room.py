@@ -154,7 +154,7 @@ class Room:
         self.on_push: Callable[[Room], None] | None = None  # the lobby's list (lobby.py)
         self.decisions = 0  # moves applied live here (the /metrics counter reads the hub's)
         # a game ended live (its index): its players' records and ratings (records.py)
-        self.on_game_over: Callable[[FinishedGame], None] | None = None
+        self.on_game_over: Callable[[FinishedGame], object] | None = None
         # the current game's index and who sat at each seat at its first action: whose game
         # it is, seat by seat, whoever takes a seat later (D148)
         self.starters: tuple[int, list[Seated]] | None = None
@@ -369,15 +369,25 @@ class Room:
         preset = self.config.preset
         return FinishedGame(self.code, index, preset, self.config.rated, seats, m.results[index])
 
-    def replay(self, actions: list[StoredAction], stopped: float | None = None) -> None:
+    def replay(
+        self, actions: list[StoredAction], stopped: float | None = None
+    ) -> list[FinishedGame]:
         """Rebuild the room from its stored actions (a restart, a take-over). The turn timer
         resumes with the time it had left when its last process was last alive
-        (``stopped``, epoch seconds; None: now), at least ``RESUME_MIN_S``."""
+        (``stopped``, epoch seconds; None: now), at least ``RESUME_MIN_S``. Returns the
+        games that ended in those actions, as the records take them (each at the time its
+        last action was stored): the hub has the records write those a crash lost (D151)."""
+        finished: list[FinishedGame] = []
         for a in actions:
             if a.seq != self.version + 1:
                 raise ValueError(f"room {self.code}: action #{a.seq} after #{self.version}")
+            ended = len(self.match.results) if self.match is not None else 0
             self._fold(a.kind, a.seat, a.text)
             self.version = a.seq
+            if self.match is not None and len(self.match.results) > ended:
+                game = self.finished_game(ended)
+                if game is not None and game.known:
+                    finished.append(dataclasses.replace(game, finished=a.created))
             if a.client_id is not None:
                 self.applied.add((a.seat, a.client_id))
             self._refresh_deadline(a.created)  # as it was set live, when the action was stored
@@ -390,6 +400,7 @@ class Room:
             self._deadline_mono = self.clock.monotonic() + left
         self._since = self.clock.monotonic()
         self.changed.set()
+        return finished
 
     def _match_mark(self) -> tuple[int, int, int, int, int] | None:
         """Where the match stands: games, actions of the last, its prompt answers, its
