@@ -3,7 +3,8 @@
 first action — a watcher who takes a bot's or an absent player's seat later plays it unrated
 and unrecorded, and the player who left keeps the game and its loss (docs/decisions.md D148);
 an account holds one seat of a room (D149); a page whose session ended (log-out, a changed
-password) acts as the account no more (D150)."""
+password) acts as the account no more (D150); a game whose record a crash lost is recorded
+when its room is rebuilt, and no game is recorded twice (D151)."""
 
 from __future__ import annotations
 
