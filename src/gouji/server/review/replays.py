@@ -29,6 +29,7 @@ from gouji.review.replay import replay_json
 from gouji.server.plumbing.clock import SYSTEM, Clock
 from gouji.server.plumbing.http import ApiError
 from gouji.server.plumbing.limits import Limits, WindowCounter
+from gouji.tools.lifeline import die_with_parent
 
 log = logging.getLogger("gouji.server")
 
@@ -37,8 +38,11 @@ Key = tuple[str, int]  # (room code, game index)
 
 def spawned_pool(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, spawned rather than forked: the server has threads,
-    and a fork would copy their locks as they are held (the replays' and the analyses')."""
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    and a fork would copy their locks as they are held (the replays' and the analyses').
+    Each worker dies with the server, a ``kill -9`` too (gouji.tools.lifeline; issue 39), and
+    the resource tracker of multiprocessing then goes by itself."""
+    spawn = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=spawn, initializer=die_with_parent)
 
 
 class Busy(ApiError):
