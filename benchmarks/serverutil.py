@@ -86,17 +86,20 @@ def under_load(
 
 
 @contextlib.contextmanager
-def serving(limits: list[str]) -> Iterator[str]:
-    """A real ``gouji serve`` on a free loopback port with SQLite in a temporary folder and
-    ``limits`` (``NAME=VALUE``), up and answering: its base URL; stopped on leaving."""
+def serving(
+    limits: list[str], db: str | None = None, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """A real ``gouji serve`` on a free loopback port with ``db`` (default: SQLite in a
+    temporary folder), ``limits`` (``NAME=VALUE``) and ``env`` added to its environment, up
+    and answering: its base URL; stopped on leaving."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        db = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         cmd = [sys.executable, "-m", "gouji.cli", "serve", "--port", str(port), "--db", db]
         for item in limits:
             cmd += ["--limit", item]
-        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env=dict(os.environ))
+        proc = subprocess.Popen([*cmd, "--log-level", "warning"], env={**os.environ, **(env or {})})
         try:
             for _ in range(100):
                 try:
