@@ -518,6 +518,8 @@ class Hub:
             return
         if not room.seat_free(seat):
             raise ProtocolError(SEAT_TAKEN, f"seat {seat + 1} is taken")
+        if not room.may_sit(conn.guest, moving=conn.seat is not None):  # 快速开始 holds (D170)
+            raise ProtocolError(SEAT_TAKEN, "the free seats are held for players on their way")
         if conn.token is None:  # _take_over gave its seat and token to another connection
             raise ProtocolError(
                 BAD_MESSAGE, "another connection took this one's seat and token: connect again"
@@ -544,6 +546,7 @@ class Hub:
         if old is not None:
             rows.append(SeatRow(old, None, None, None))
         room.commit("sit", seat, text, seat_rows=rows)
+        room.holds.use(conn.guest)  # its 快速开始 hold, if any, is spent
         for c in room.conns:  # every connection of this token moves with it
             if c.token == conn.token:
                 c.seat = seat

@@ -50,6 +50,7 @@ from gouji.server.plumbing.clock import SYSTEM, Clock
 from gouji.server.plumbing.db import Also
 from gouji.server.plumbing.fence import Fence, LeaseLost
 from gouji.server.tables.connection import dumps
+from gouji.server.tables.holds import HOLD_S, Holds
 from gouji.server.tables.phrases import no_chat
 from gouji.server.tables.protocol import (
     SEATS,
@@ -158,6 +159,7 @@ class Room:
         # the current game's index and who sat at each seat at its first action: whose game
         # it is, seat by seat, whoever takes a seat later (D148)
         self.starters: tuple[int, list[Seated]] | None = None
+        self.holds = Holds(clock)  # seats held for 快速开始 taps on their way (holds.py, D170)
         for i, entry in enumerate(config.seating or []):
             self.seats[i] = _reserved(entry)
 
@@ -545,6 +547,32 @@ class Room:
             (i for i, s in enumerate(self.seats) if s.bot is None and s.account == account), None
         )
 
+    def open_seats(self) -> int:
+        """The seats a newcomer may take: the free ones, less those held for 快速开始 taps
+        before the start (holds.py)."""
+        free = sum(1 for i in range(SEATS) if self.seat_free(i))
+        return max(0, free - self.holds.count()) if self.match is None else free
+
+    def may_sit(self, guest: str | None, moving: bool) -> bool:
+        """Whether a connection (its browser's ``guest`` hash) may take a free seat now: once
+        the match runs, or moving from its own seat, or with a hold of its own, always; else
+        only a seat nobody's tap holds (D170)."""
+        if self.match is not None or moving or self.holds.held_by(guest):
+            return True
+        return self.open_seats() > 0
+
+    def hold(self, guest: str, seconds: float = HOLD_S) -> bool:
+        """Hold a seat for a 快速开始 tap (renewed when this browser holds one already):
+        whether the waiting room had one open."""
+        if self.match is not None or self.config.seating is not None or self.lost:
+            return False
+        if not self.holds.held_by(guest) and self.open_seats() <= 0:
+            return False
+        self.holds.add(guest, seconds)
+        self.changed.set()  # the driver plans the fill and the lapse again
+        self.push_all()  # the lobby's list: one open seat fewer
+        return True
+
     def fill_due(self) -> float | None:
         """A quick-match room (``config.fill_after_s``) waiting with a player there: when its
         bots fill the free seats and it starts (monotonic; at once when no seat is free)."""
@@ -555,7 +583,8 @@ class Room:
             return None
         if not any(s.empty for s in self.seats):
             return self._since
-        return self._since + after
+        held = self.holds.last_lapse()  # never fill a seat held for a tap on its way
+        return self._since + after if held is None else max(self._since + after, held)
 
     def ready_to_start(self) -> bool:
         """A competition table starts by itself once every invited player has taken a seat
@@ -756,6 +785,13 @@ class Room:
                 await self.task
 
     def _plan(self) -> tuple[float, str] | None:
+        plan = self._table_plan()
+        lapse = self.holds.next_lapse()  # a 快速开始 hold lapses: the lobby's list is told
+        if lapse is not None and (plan is None or lapse < plan[0]):
+            return lapse, "lapse"
+        return plan
+
+    def _table_plan(self) -> tuple[float, str] | None:
         m = self.match
         if m is None and self.ready_to_start():
             return self._since, "start"
@@ -805,6 +841,11 @@ class Room:
 
     async def _step(self, what: str) -> None:
         version = self.version
+        if what == "lapse":
+            async with self.lock:
+                self.holds.purge()
+                self.push_all()
+            return
         if what == "start":
             async with self.lock:
                 if self.version == version and self.ready_to_start():
@@ -812,7 +853,8 @@ class Room:
             return
         if what == "fill":
             async with self.lock:
-                if self.version == version and self.fill_due() is not None:
+                due = self.fill_due()  # a tap's hold that came meanwhile puts it off (D170)
+                if self.version == version and due is not None and due <= self.clock.monotonic():
                     start_match(self, self.config.bot)
             return
         m = self.match

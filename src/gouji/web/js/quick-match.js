@@ -1,6 +1,8 @@
 // 快速开始 (POST /api/quick): one tap takes the player to a waiting table of the chosen rule set,
 // or to a new one where bots fill the free seats after a short wait; the table takes the first
-// free seat by itself. Also the words of the create form's 排位 (rated) choice.
+// free seat by itself. The answer holds a seat there for this browser (its guest cookie) for
+// 20 s, so everyone tapping at once is seated (D170); fetch follows a site's redirect to the
+// process serving the table. Also the words of the create form's 排位 (rated) choice.
 import { applyStatic, hasWord, t } from "./i18n.js";
 import { loadName, saveName, toast } from "./common.js";
 import { DEFAULT_PRESET, PRESETS } from "./presets.js";
