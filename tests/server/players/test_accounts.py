@@ -115,9 +115,12 @@ def test_log_in_failures_are_limited_per_account_and_per_address(sqlite_url: str
         assert client.post("/api/session", json={"name": "bob", "password": PASSWORD}).is_success
         for _ in range(2):
             client.post("/api/session", json={"name": "bob", "password": "guess guess"})
-        # … until the address has used them all, whoever it asks for
+        # once the address has used them all, a name that failed from it waits (D180) …
         ip = client.post("/api/session", json={"name": "bob", "password": PASSWORD})
         assert ip.status_code == 429 and "address" in ip.json()["message"]
+        # … and a neighbour's right password still logs in
+        sign_up(client, "Cy")
+        assert client.post("/api/session", json={"name": "cy", "password": PASSWORD}).is_success
 
 
 def test_change_password_ends_the_other_sessions(db_url: str) -> None:

@@ -2,10 +2,15 @@
 
 A password is kept as an argon2id hash (argon2-cffi's ``PasswordHasher``: 64 MiB, 3 passes,
 one lane); a session is a random token given to the browser in an HttpOnly cookie
-and kept as its SHA-256. Failed log-ins are counted per address and per account across the
-site (rows of ``login_failures``): past the limit the answer is 429 until the window has
-passed, whether the password is right or not. An unknown name costs the same hash as a known
-one, so the time of an answer does not tell which names exist. docs/security.md.
+and kept as its SHA-256. Failed log-ins are counted across the site (rows of
+``login_failures``) against the account (from anywhere), against the address, and against the
+name *from that address* (D180): an account past its limit answers 429 whatever the password;
+an address past its limit is not locked — a name that failed from it is (429 from that address
+for the window), and its other attempts are slowed (``routes``), so a neighbour behind the same
+NAT still logs in while a client spraying one password over many names gets one try a name.
+An unknown name costs the same hash as a known one, so the time of an answer does not tell
+which names exist. Names are checked for invisible characters, confusable mixes of scripts and
+look-alikes of existing names (``names``, D181). docs/security.md.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from gouji.server.players.names import NameProblem, check_looks, skeleton
 from gouji.server.players.store import AccountRow, AccountStore
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.clock import SYSTEM, Clock
@@ -32,6 +38,7 @@ FAILURE_WINDOW_S = 15 * 60.0
 NEUTRAL_NAME = "匿名玩家"  # a deleted account's name in the games it played (D107)
 _NAME_PUNCTUATION = set("_-·.")
 _RESERVED = {"guest", "游客", "bot", "admin", "匿名", NEUTRAL_NAME.casefold()}
+_RESERVED_LOOKS = {skeleton(name) for name in _RESERVED}  # 'аdmin' is reserved too
 
 
 class AccountError(ApiError):
@@ -69,8 +76,12 @@ def account_name(raw: object) -> tuple[str, str]:
             raise AccountError(
                 400, "bad_name", f"a name holds letters, digits and _-·. only, not {c!a}"
             )
+    try:
+        check_looks(name)
+    except NameProblem as e:
+        raise AccountError(400, "bad_name", str(e)) from None
     key = name.casefold()
-    if key in _RESERVED:
+    if key in _RESERVED or skeleton(name) in _RESERVED_LOOKS:
         raise AccountError(400, "bad_name", f"the name {name!a} is reserved")
     return name, key
 
@@ -128,31 +139,50 @@ class Accounts:
         400 for a malformed name or password, 409 for a name that is taken."""
         name, key = account_name(raw_name)
         password = check_password(raw_password)
+        self._refuse_taken(name, key)
+        return name, key, password
+
+    def _refuse_taken(self, name: str, key: str) -> None:
+        """409 ``name_taken`` for a name that is an account's, ``name_lookalike`` for one
+        that looks like an account's (``names.skeleton``: ``аlice`` when ``alice`` exists)."""
         if self.db.by_key(key) is not None:
             raise AccountError(409, "name_taken", f"the name {name!a} is taken")
-        return name, key, password
+        other = self.db.look_alike(name)
+        if other is not None:
+            raise AccountError(
+                409, "name_lookalike", f"the name {name!a} looks like {other!a}, a player's"
+            )
 
     def sign_up(self, raw_name: object, raw_password: object) -> tuple[Account, str]:
         """A new account and a session token for it (the name checked before the hash)."""
         name, key, password = self.check_new(raw_name, raw_password)
         row = self.db.create(name, key, self.hasher.hash(password), self.clock.time())
-        if row is None:
+        if row is None:  # taken meanwhile, maybe at another worker: say which
+            self._refuse_taken(name, key)
             raise AccountError(409, "name_taken", f"the name {name!a} is taken")
         return Account(row.id, row.name), self._new_session(row.id)
 
+    def suspect(self, ip: str) -> bool:
+        """Whether ``ip`` is past ``login_failures_per_ip`` failed log-ins in the window: its
+        log-ins are slowed and each name gets one failure from it (D180)."""
+        since = self.clock.time() - FAILURE_WINDOW_S
+        return self.db.failures(_ip_key(ip), since) >= self.limits.login_failures_per_ip
+
     def log_in(self, raw_name: object, raw_password: object, ip: str) -> tuple[Account, str]:
-        """Check a name and password (limited per address and per account): the account and
-        a new session token; 401 on a wrong name or password, 429 past the limits."""
+        """Check a name and password: the account and a new session token; 401 on a wrong
+        name or password, 429 for an account past its failures (from anywhere) or a name past
+        its failures from this address — one when the address is past its own (D180)."""
         if not isinstance(raw_name, str) or not isinstance(raw_password, str):
             raise AccountError(400, "bad_request", "name and password are text")
         key = unicodedata.normalize("NFKC", raw_name).strip().casefold()
         now = self.clock.time()
         since = now - FAILURE_WINDOW_S
-        keys = [f"ip:{ip}"[:80], f"account:{key}"[:80]]
-        if self.db.failures(keys[0], since) >= self.limits.login_failures_per_ip:
-            raise _too_many("your address")
+        keys = [_ip_key(ip), f"account:{key}"[:80], "ip-name:" + tokens.token_hash(f"{ip} {key}")]
+        per_name = 1 if self.suspect(ip) else self.limits.login_failures_per_account
+        if self.db.failures(keys[2], since) >= per_name:
+            raise _too_many("of this name from your address")
         if self.db.failures(keys[1], since) >= self.limits.login_failures_per_account:
-            raise _too_many("this account")
+            raise _too_many("of this account")
         row = self.db.by_key(key) if len(raw_password) <= PASSWORD_MAX else None
         if row is None or not self._verify(row, raw_password):
             if row is None:
@@ -218,11 +248,15 @@ class Accounts:
             self.db.end_session(tokens.token_hash(token))
 
 
+def _ip_key(ip: str) -> str:
+    return f"ip:{ip}"[:80]
+
+
 def _too_many(whom: str) -> AccountError:
     minutes = int(FAILURE_WINDOW_S // 60)
     return AccountError(
         429,
         "too_many_attempts",
-        f"too many failed log-ins from {whom}: try again in {minutes} minutes",
+        f"too many failed log-ins {whom}: try again in {minutes} minutes",
         retry_after=int(FAILURE_WINDOW_S),
     )

@@ -35,9 +35,10 @@ from gouji.server.players.sessions import (
 )
 from gouji.server.plumbing.clock import Clock
 from gouji.server.plumbing.http import ApiError, error_response, read_json
-from gouji.server.plumbing.limits import WindowCounter, is_local
+from gouji.server.plumbing.limits import AddressGate, WindowCounter, is_local
 
 HASHES_AT_ONCE = 1  # argon2id takes 64 MiB and a core for ~0.2 s: one at a time per process
+SLOW_RETRY_S = 5  # a slowed address with a queue of log-ins already: ask again after this
 
 
 def _me(account: Account) -> dict[str, Any]:
@@ -68,6 +69,7 @@ def account_routes(
     """Sign up, log in and out, the account itself."""
     hashing = asyncio.Semaphore(HASHES_AT_ONCE)
     made = WindowCounter(accounts.limits.accounts_per_ip_per_hour, 3600, clock)
+    slowed = AddressGate()  # the log-ins of addresses past their failures (D180)
 
     async def hashed(fn: Callable[..., Any], *args: Any) -> Any:
         """A call that hashes a password: in a thread, one at a time (the event loop keeps
@@ -97,7 +99,26 @@ def account_routes(
         ip = request.client.host if request.client is not None else ""
         if not isinstance(body, dict):
             raise AccountError(400, "bad_request", "send {name, password}")
-        account, token = await hashed(accounts.log_in, body.get("name"), body.get("password"), ip)
+        args = (body.get("name"), body.get("password"), ip)
+        if not accounts.suspect(ip):
+            account, token = await hashed(accounts.log_in, *args)
+            return with_session(JSONResponse(_me(account)), request, token)
+        # past its failures the address is slowed, not locked (D180): its log-ins one at a
+        # time, a failure holding the next back, a right password let in at once
+        async with slowed.enter(ip) as entered:
+            if not entered:
+                raise AccountError(
+                    429,
+                    "too_many_attempts",
+                    "too many log-ins at once from your address: try again in a few seconds",
+                    retry_after=SLOW_RETRY_S,
+                )
+            try:
+                account, token = await hashed(accounts.log_in, *args)
+            except AccountError as e:
+                if e.status == 401:
+                    await clock.sleep(accounts.limits.login_slow_s)
+                raise
         return with_session(JSONResponse(_me(account)), request, token)
 
     async def log_out(request: Request) -> Response:

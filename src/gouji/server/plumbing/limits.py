@@ -7,9 +7,12 @@ per process; unknown room codes are counted across a site (gouji.server.plumbing
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import ipaddress
 from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -40,8 +43,9 @@ class Limits:
     analysis_steps: int = DEFAULT_STEPS  # the work a decision gets (simulated decisions, D129)
     say_gap_s: float = 3.0  # a seat's 快捷语: one every this many seconds …
     says_per_min: int = 8  # … and at most this many a minute (gouji.server.tables.phrases)
-    login_failures_per_ip: int = 20  # failed log-ins from one address in 15 minutes …
-    login_failures_per_account: int = 10  # … and of one account (from anywhere)
+    login_failures_per_ip: int = 20  # failed log-ins from one address in 15 minutes: then
+    login_slow_s: float = 3.0  # it is slowed (one log-in at a time, a failure waits this) …
+    login_failures_per_account: int = 10  # … and of one account (from anywhere): locked
     accounts_per_ip_per_hour: int = 10  # accounts made from one address (not the machine) …
     sign_ups_per_ip: int = 20  # … and sign-up attempts from it in 15 minutes, across the site
 
@@ -144,3 +148,31 @@ class WindowCounter:
         if not q:
             return False
         return sum(t > now - self.seconds for t in q) >= self.most
+
+
+class AddressGate:
+    """One at a time per key, at most ``waiting`` queued behind it (first come, first served):
+    the log-ins of an address past its failures (D180). A queue longer than that is refused
+    (``enter`` yields False), so a flood from one address costs the server one hash at a time
+    and a few waiting requests, never the hashing of everybody else."""
+
+    def __init__(self, waiting: int = 8) -> None:
+        self.waiting = waiting
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._queued: dict[str, int] = {}
+
+    @asynccontextmanager
+    async def enter(self, key: str) -> AsyncIterator[bool]:
+        if self._queued.get(key, 0) > self.waiting:
+            yield False
+            return
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._queued[key] = self._queued.get(key, 0) + 1
+        try:
+            async with lock:
+                yield True
+        finally:
+            self._queued[key] -= 1
+            if not self._queued[key]:
+                del self._queued[key]
+                del self._locks[key]
