@@ -6,10 +6,13 @@ workers behind HAProxy, started as ``gouji serve --workers 2`` starts them (benc
 site_load.py's ``postgres`` and ``start_site``); the workers' output goes to a log file that is
 searched afterwards for tracebacks and ``ERROR`` records. Every loop is bounded in count and time.
 
-``fuzz``: ``--requests`` seeded random HTTP requests (odd methods, paths of every API with real
-and odd codes, names with NUL and look-alikes, random JSON and bytes, foreign origins, odd
-cookies) and ``--sockets`` websockets each sending ``--messages`` random protocol messages, all
-through the proxy: the answers by status class (a 5xx is a failure) and the log's tracebacks.
+``fuzz``: ``--sockets`` websockets each sending ``--messages`` random protocol messages in
+rooms with free seats and finished all-bot rooms, then ``--requests`` seeded random HTTP
+requests (odd methods, paths of every API with real and odd codes, names with NUL and
+look-alikes, random JSON and bytes, foreign origins, odd cookies), all through the proxy (the
+sockets first: the HTTP fuzz's unknown codes end in the site's per-address limit on them, which
+would then refuse the sockets' joins): the answers by status class (a 5xx is a failure), and
+the log's tracebacks.
 
 ``kills``: one account sits in ``--rooms`` rated rooms of five 新手 (beginner) bots (the
 default preset, as a rated room plays it; no bot delay, the next game at once), puts its seat
@@ -20,7 +23,7 @@ started again; we count the games that ended within ``WINDOW_S`` of each kill. O
 is over: each finished game must have exactly one record row of the account (``plays``, with its
 rating after the game) and the account's rating must count every game once (``ratings.games``).
 
-    .venv/bin/python benchmarks/site_faults.py fuzz --requests 3000 --sockets 20 --messages 100
+    .venv/bin/python benchmarks/site_faults.py fuzz --requests 20000 --sockets 40 --messages 300
     .venv/bin/python benchmarks/site_faults.py kills --rooms 6 --games 60 --kills 6
 """
 
@@ -265,7 +268,8 @@ async def fuzz_socket(
                     async with asyncio.timeout(0.05):
                         while True:
                             answer = json.loads(await ws.recv())
-                            tally[f"ws {answer.get('type')}"] += 1
+                            kind = answer.get("type")
+                            tally[f"ws {kind} {answer.get('code', '')}".strip()] += 1
     except ConnectionClosed as e:
         tally[f"ws closed {e.rcvd.code if e.rcvd else None}"] += 1
 
@@ -289,9 +293,26 @@ def fuzz(requests: int, sockets: int, messages: int, seconds: float, seed: int) 
                 },
             )
             for i in range(3)
-        ]
+        ]  # finished all-bot games (records, replays, analyses) …
+        half = {"bots": 3, "bot": "random", "bot_delay_ms": 0, "timer_s": None}
+        codes += [post_room(base, {**half, "seed": i}) for i in range(3)]  # … free seats
+        tally: Counter[str] = Counter()
+        ws_url = base.replace("http://", "ws://") + "/ws"
+        owners = {code: owner(db, code) for code in codes}
+
+        async def all_sockets() -> None:
+            await asyncio.gather(
+                *(
+                    fuzz_socket(ws_url, owners, random.Random(seed * 1000 + i), messages, tally)
+                    for i in range(sockets)
+                )
+            )
+
+        t1 = time.monotonic()
+        asyncio.run(asyncio.wait_for(all_sockets(), seconds / 2))
+        ws_s = time.monotonic() - t1
         sign_up(site.bind, "fuzzer")
-        end = time.monotonic() + seconds
+        end = time.monotonic() + seconds / 2
         status: Counter[int] = Counter()
         five: list[str] = []
         t0 = time.monotonic()
@@ -313,21 +334,6 @@ def fuzz(requests: int, sockets: int, messages: int, seconds: float, seed: int) 
             if code >= 500:
                 five.append(f"{method} {path[:80]} -> {code} {text[:120]!r}")
         http_s = time.monotonic() - t0
-        tally: Counter[str] = Counter()
-        ws_url = base.replace("http://", "ws://") + "/ws"
-        owners = {code: owner(db, code) for code in codes}
-
-        async def all_sockets() -> None:
-            await asyncio.gather(
-                *(
-                    fuzz_socket(ws_url, owners, random.Random(seed * 1000 + i), messages, tally)
-                    for i in range(sockets)
-                )
-            )
-
-        t1 = time.monotonic()
-        asyncio.run(asyncio.wait_for(all_sockets(), max(10.0, end - time.monotonic())))
-        ws_s = time.monotonic() - t1
         alive = all(p.poll() is None for p in site.procs.values())
         healthy = get_json(base, "/healthz")
     classes = Counter(f"{c // 100}xx" if c else "no answer" for c in status.elements())
