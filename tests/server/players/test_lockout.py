@@ -19,6 +19,8 @@ from starlette.testclient import TestClient
 
 from gouji.server import create_app
 from gouji.server.plumbing.limits import AddressGate
+from gouji.server.tables.hub import Hub
+from gouji.server.tables.protocol import RoomConfig
 from support import LIGHT_HASHER
 
 from ..accountutil import PASSWORD
@@ -128,3 +130,40 @@ def test_a_slowed_address_waits_in_line_and_a_flood_is_refused() -> None:
 
     entered = asyncio.run(run())
     assert sorted(entered) == [False, False, True, True, True, True]
+
+
+# ------------------------------------------------------------------ room codes (D92, D182)
+
+NOWHERE = "ZZZZZZZZ"  # a well-formed code of no room
+
+
+def _room(client: TestClient) -> str:
+    r = client.post("/api/rooms", json={})
+    assert r.status_code == 201, r.text
+    code: str = r.json()["code"]
+    return code
+
+
+def test_past_the_code_ceiling_a_neighbour_still_finds_the_club_s_rooms(db_url: str) -> None:
+    """An address far past its unknown codes (a guesser behind the club's NAT) is refused a
+    code it never reached, as it is an unknown one — but the rooms made or reached from that
+    address, and the lobby's listed rooms, are still found by everybody there."""
+    limits = dataclasses.replace(LIMITS, lookups_per_ip_per_min=2)
+    app = create_app(db_url, limits=limits, password_hasher=LIGHT_HASHER)
+    with TestClient(app, client=REMOTE) as club:
+        hub = app.state.hub
+        assert isinstance(hub, Hub)
+        made_here = _room(club)
+        reached = hub.create(RoomConfig()).code  # made elsewhere, its code shared in a chat
+        assert club.get(f"/api/rooms/{reached}").status_code == 200
+        listed = hub.create(RoomConfig(listed=True)).code
+        never = hub.create(RoomConfig()).code
+        answers = [club.get(f"/api/rooms/{NOWHERE}").status_code for _ in range(21)]
+        assert answers == [404, 404] + [429] * 19  # 21 unknown codes: past ten times two
+        for code in (made_here, reached, listed):
+            assert club.get(f"/api/rooms/{code}").status_code == 200, code
+        refused = club.get(f"/api/rooms/{never}")
+        guessed = club.get(f"/api/rooms/{NOWHERE}")
+        assert refused.status_code == guessed.status_code == 429
+        assert refused.json() == guessed.json()  # a hit looks like a miss: nothing learnt
+        assert hub.find(never, ELSEWHERE[0]) is not None  # other addresses: as ever

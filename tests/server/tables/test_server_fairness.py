@@ -163,7 +163,8 @@ def test_replays_computed_at_once_are_bounded_server_wide(tmp_path: Path) -> Non
 def test_a_real_code_is_found_after_many_unknown_ones_until_the_ceiling(tmp_path: Path) -> None:
     """Past ``lookups_per_ip_per_min`` unknown codes an address gets 429 for unknown codes
     only; a real one is found (a club behind one NAT address keeps its rooms) — until the
-    address has asked for ``CEILING`` times as many: then every code is refused."""
+    address has asked for ``CEILING`` times as many: then every code is refused but those it
+    reached before (D182; tests/server/players/test_lockout.py)."""
     client = local_client(tmp_path, dataclasses.replace(FAST, lookups_per_ip_per_min=2), REMOTE)
     with client, player(client) as p:
         code = create_room(client)
@@ -176,7 +177,9 @@ def test_a_real_code_is_found_after_many_unknown_ones_until_the_ceiling(tmp_path
             assert client.get(f"/api/rooms/{NOWHERE}").status_code == 429
         assert client.get(f"/api/rooms/{code}").status_code == 200  # at the ceiling: found
         assert client.get(f"/api/rooms/{NOWHERE}").status_code == 429  # one past it
-        r = client.get(f"/api/rooms/{code}")
+        assert client.get(f"/api/rooms/{code}").status_code == 200  # its own room: still
+        other = _hub(client).create(RoomConfig())  # a room it never reached
+        r = client.get(f"/api/rooms/{other.code}")
         assert r.status_code == 429 and "far too many unknown codes" in r.json()["message"]
 
 

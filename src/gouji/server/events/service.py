@@ -270,7 +270,7 @@ class Events:
     def find(self, request: Request) -> LiveEvent:
         code = str(request.path_params["code"])
         ip = request.client.host if request.client is not None else ""
-        if self.hub.unknown.refused(ip):  # only unknown codes count (gouji.server.plumbing.probes)
+        if self.hub.unknown.refused(ip, code):  # only unknown codes count (plumbing.probes)
             raise ApiError(429, "rate_limited", PROBING)
         live = self.events.get(code.strip().upper()) if _CODE.fullmatch(code) else None
         if live is None and _CODE.fullmatch(code) and self.locate is not None:
@@ -280,6 +280,7 @@ class Events:
             if not self.hub.unknown.count(ip):
                 raise ApiError(429, "rate_limited", UNKNOWN_CODES)
             raise not_found(f"no event {code[:20]!a}")
+        self.hub.unknown.found(ip, live.code)  # still found past the ceiling (D182)
         return live
 
     @staticmethod

@@ -5,9 +5,11 @@ the live rooms, and this count keeps those tries slow. Only unknown codes are co
 only they are refused: a real code is found however many unknown ones its address asked for
 (one NAT address for a whole club must not lock the club out of its own rooms; D92). Past
 ``lookups_per_ip_per_min`` an unknown code answers ``rate_limited`` (429); past ``CEILING``
-times that, the address is refused every code, real ones too, until its count falls — an
-address asking for 300 unknown codes a minute is guessing, and the rooms it hits are what it
-guesses for.
+times that, the address is guessing, and a code it has not reached before is refused too,
+until its count falls — the rooms it hits are what it guesses for. A code the address has
+reached in the last ``KNOWN_S`` (``found``: its club's rooms, made and joined from there, a
+page coming back to its table) is still found (D182): a neighbour behind the same NAT keeps
+the club's rooms, and the guesser learns nothing it did not know.
 
 The count is the site's: several processes share it through the ``probes`` table of a
 PostgreSQL store (address, a 10-second bucket, its count: one upsert an unknown code, nothing
@@ -30,7 +32,9 @@ log = logging.getLogger("gouji.server")
 
 BUCKET_S = 10  # seconds of one bucket
 BUCKETS = 6  # earlier buckets that count with the current one (a minute and a bit)
-CEILING = 10  # times the limit: then every code is refused, real ones too
+CEILING = 10  # times the limit: then every code is refused but those the address knows
+KNOWN_S = 3600.0  # how long a code an address reached stays known to it (this process)
+KNOWN_PER_ADDRESS = 64  # codes remembered for one address (the oldest forgotten first)
 
 probe_metadata = MetaData()
 
@@ -55,7 +59,7 @@ _COUNT = text(
 
 class UnknownCodes:
     """The unknown codes of each address in the last minute: ``count`` one, ``refused``
-    whether a real code is refused now."""
+    whether a real code is refused now, ``found`` a real one reached."""
 
     def __init__(self, store: Database | None, limits: Limits, clock: Clock = SYSTEM) -> None:
         self.most = limits.lookups_per_ip_per_min
@@ -64,6 +68,7 @@ class UnknownCodes:
         self._memory: dict[str, Counter[int]] = {}  # one process alone: address → buckets
         self._over: dict[str, int] = {}  # addresses past the ceiling → until which bucket
         self._pruned = 0  # the bucket of the last pruning
+        self._known: dict[str, dict[str, float]] = {}  # address → codes it reached → when
         if self.store is not None:
             with self.store.engine.begin() as conn:  # several processes: one makes the table
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
@@ -72,16 +77,33 @@ class UnknownCodes:
     def _bucket(self) -> int:
         return int(self.clock.time() // BUCKET_S)
 
-    def refused(self, address: str) -> bool:
-        """Whether ``address`` is past the ceiling (as this process last heard): refused even
-        real codes. Memory only: a real code costs no database round trip."""
+    def refused(self, address: str, code: str | None = None) -> bool:
+        """Whether ``address`` is past the ceiling (as this process last heard) and ``code``
+        is not one it reached before: then even a real code is refused. Memory only: a real
+        code costs no database round trip."""
         until = self._over.get(address)
         if until is None:
             return False
         if self._bucket() > until:
             del self._over[address]
             return False
-        return True
+        known = self._known.get(address[:64], {})
+        reached = known.get(code.strip().upper()) if code is not None else None
+        return reached is None or reached <= self.clock.time() - KNOWN_S
+
+    def found(self, address: str, code: str) -> None:
+        """``address`` reached the real ``code`` (or made its room): it stays found for the
+        address past the ceiling (D182). Memory only, bounded."""
+        known = self._known.setdefault(address[:64], {})
+        known.pop(code, None)
+        known[code] = self.clock.time()
+        if len(known) > KNOWN_PER_ADDRESS:
+            del known[next(iter(known))]
+        if len(self._known) > 10_000:  # forget the addresses whose codes are all old
+            old = self.clock.time() - KNOWN_S
+            last = {a: max(k.values(), default=0.0) for a, k in self._known.items()}
+            kept = sorted((a for a in last if last[a] > old), key=last.__getitem__)[-5_000:]
+            self._known = {a: self._known[a] for a in kept}
 
     def count(self, address: str) -> bool:
         """One more unknown code from ``address``: whether it is still within the limit."""

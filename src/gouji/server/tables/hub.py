@@ -114,15 +114,18 @@ class Hub:
     def find(self, code: str, ip: str) -> Room | None:
         """The room of ``code``. Unknown codes are counted per address across the site, and
         refused (``rate_limited``) past the limit; a real code is found all the same, unless
-        the address is far past it (gouji.server.plumbing.probes, D92). A room another process
-        serves raises the site's ``Moved`` (gouji.server.site.leases)."""
-        if self.unknown.refused(ip):
-            raise ProtocolError(RATE_LIMITED, PROBING)
+        the address is far past it and neither reached it before nor sees it in the lobby
+        (gouji.server.plumbing.probes, D92, D182). A room another process serves raises the
+        site's ``Moved`` (gouji.server.site.leases)."""
         room = self.get(code)
+        if self.unknown.refused(ip, code) and (room is None or not room.config.listed):
+            raise ProtocolError(RATE_LIMITED, PROBING)
         if room is None and self.locate is not None and _CODE.fullmatch(code.strip().upper()):
             room = self.locate(code.strip().upper())
         if room is None and not self.unknown.count(ip):
             raise ProtocolError(RATE_LIMITED, UNKNOWN_CODES)
+        if room is not None:
+            self.unknown.found(ip, room.code)  # still found past the ceiling (D182)
         return room
 
     def fence(self, home: str) -> Fence:

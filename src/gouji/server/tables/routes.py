@@ -89,6 +89,7 @@ def routes(hub: Hub, lobby: Lobby) -> list[BaseRoute]:
         except ConfigProblem as e:
             raise bad_request(str(e)) from None
         room = hub.create(config, seed, local=local)
+        hub.unknown.found(ip, room.code)  # its maker's address finds it, guessers or not (D182)
         return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
 
     async def room_summary(request: Request) -> Response:
