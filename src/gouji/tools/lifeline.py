@@ -7,8 +7,10 @@ resource tracker of multiprocessing beside it (about 44 MB a pair). ``die_with_p
 pool's initializer that ends this, in two ways:
 
 - on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the kernel kills the worker the moment the
-  thread that started it ends — at once, even while the worker holds the GIL in compiled code.
-  The pools are started from the server's event loop, whose thread lives as long as the server;
+  thread that started it ends — at once, even while the worker holds the GIL in compiled code
+  (where a Python thread would wait its turn). The pools are started from the server's event
+  loop, whose thread lives as long as the server; a pool started from a shorter-lived thread
+  loses its workers with that thread, and its owner starts new ones as after any dead worker;
 - everywhere, a daemon thread that waits on the parent's sentinel (the end of a pipe that only
   the parent holds open, ``multiprocessing.parent_process()``; spawn and forkserver give one)
   and ends the process when it closes, or, where there is no sentinel, when ``os.getppid()``
