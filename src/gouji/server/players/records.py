@@ -2,7 +2,9 @@
 
 When a game of a room ends, each human seat whose player is known — an account, or a guest by
 the hash of their browser's guest cookie — gets one row in ``plays``: the preset, the place
-(头科 … 大落), the team's result and points, 开点, burns made and suffered, 闷, 串三户 for and
+(头科 … 大落), the team's result and points as the settlement recorded them (``team_scores``:
+what the match counted — 12 for a 串三户 and 0 for a losing team under "positive only" outline
+scoring, R17.1; D190), 开点, burns made and suffered, 闷, 串三户 for and
 against, and in a rated room the rating after the game (``gouji.server.players.ratings``). It is
 written right after the game's last action is stored, in its own transaction: a failure here
 is logged and never stops the table. A game whose record a crash (or such a failure) lost is
@@ -10,8 +12,11 @@ recorded when its room is rebuilt from its stored actions (``recover``); a game 
 recorded is never recorded again (``(room, game, seat)`` is unique, and a game with rows is
 skipped), so every finished game counts exactly once (docs/decisions.md D151).
 
-An account made from a browser takes over that browser's guest rows (``adopt``); a deleted
-account's rows stay, with the account and the name removed (``forget``).
+An account made from a browser takes over that browser's guest rows (``adopt``), and the
+browser's guest id is the account's from then on (``guest_accounts``): a game under way at
+sign-up — its seat still the guest's, who sat there at its first action (D148) — is recorded
+for the account when it ends (D191). A deleted account's rows stay, with the account and the
+name removed (``forget``), and its guest ids are nobody's again.
 """
 
 from __future__ import annotations
@@ -95,6 +100,14 @@ ratings_table = Table(
     Column("updated", Float, nullable=False),
 )
 
+guest_accounts_table = Table(
+    "guest_accounts",
+    record_metadata,
+    Column("guest", String(64), primary_key=True),  # the hash of a browser's guest cookie
+    Column("account", Integer, nullable=False, index=True),  # the account made from it
+    Column("adopted", Float, nullable=False),
+)
+
 RECENT = 20  # games listed on a player's page
 HISTORY = 200  # rating points in a player's chart, per preset
 
@@ -159,6 +172,7 @@ class Records:
         with self.engine.begin() as conn:
             if game.index in self._recorded(conn, game.room, game.index):
                 return False
+            owners = _guest_owners(conn, [s.guest for s in game.seats if s.account is None])
             after: list[Rating] | None = None
             if rated:
                 before = [
@@ -172,8 +186,8 @@ class Records:
                 rating = after[seat] if after is not None and s.account is not None else None
                 conn.execute(
                     insert(plays_table).values(
-                        account=s.account,
-                        guest=s.guest if s.account is None else None,
+                        account=_account(s, owners),  # an adopted guest's: the account (D191)
+                        guest=s.guest if _account(s, owners) is None else None,
                         name=s.name,
                         room=game.room,
                         game=game.index,
@@ -245,10 +259,19 @@ class Records:
         )
 
     def adopt(self, account: int, guest: str | None) -> int:
-        """An account made from a browser takes over the browser's guest games."""
+        """An account made from a browser takes over the browser's guest games, those
+        finished and — the guest id being the account's from now on — those that finish
+        later (D191); how many it took now. A browser already adopted stays its first
+        account's."""
         if guest is None:
             return 0
+        insert_new = pg_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
         with self.engine.begin() as conn:
+            conn.execute(
+                insert_new(guest_accounts_table)
+                .values(guest=guest, account=account, adopted=self.clock.time())
+                .on_conflict_do_nothing(index_elements=["guest"])
+            )
             done = conn.execute(
                 update(plays_table)
                 .where(plays_table.c.guest == guest, plays_table.c.account.is_(None))
@@ -257,8 +280,12 @@ class Records:
         return int(done.rowcount)
 
     def forget(self, account: int) -> None:
-        """A deleted account: its games stay, under no name; its ratings go."""
+        """A deleted account: its games stay, under no name; its ratings go, and the guest
+        ids it adopted are nobody's again."""
         with self.engine.begin() as conn:
+            conn.execute(
+                delete(guest_accounts_table).where(guest_accounts_table.c.account == account)
+            )
             conn.execute(
                 update(plays_table)
                 .where(plays_table.c.account == account)
@@ -271,9 +298,14 @@ class Records:
         """Everything of a player's page but the name: per preset the counts, the rating
         and its history; the latest games."""
         with self.engine.connect() as conn:
+            adopted = select(guest_accounts_table.c.guest).where(
+                guest_accounts_table.c.account == account
+            )
             rows = conn.execute(
                 select(plays_table)
-                .where(plays_table.c.account == account)
+                # a guest row of an adopted browser is the account's too: one written while
+                # the sign-up's adoption was committing (D191)
+                .where((plays_table.c.account == account) | plays_table.c.guest.in_(adopted))
                 .order_by(plays_table.c.finished, plays_table.c.id)
             ).all()
             ratings = {
@@ -331,10 +363,28 @@ class Records:
         ]
 
 
+def _guest_owners(conn: Connection, guests: Sequence[str | None]) -> dict[str, int]:
+    """The accounts made from these guest ids' browsers (D191)."""
+    wanted = [g for g in guests if g is not None]
+    if not wanted:
+        return {}
+    query = select(guest_accounts_table).where(guest_accounts_table.c.guest.in_(wanted))
+    return {str(r.guest): int(r.account) for r in conn.execute(query)}
+
+
+def _account(seated: Seated, owners: dict[str, int]) -> int | None:
+    """The account a seat's row is kept under: its own, or its adopted guest id's (D191)."""
+    if seated.account is not None or seated.guest is None:
+        return seated.account
+    return owners.get(seated.guest)
+
+
 def play_facts(result: dict[str, Any], seat: int) -> dict[str, Any]:
-    """What one seat's row says of a finished game's ``result`` (``Game.result``)."""
+    """What one seat's row says of a finished game's ``result`` (``Game.result``): the team's
+    points and outcome as the settlement recorded them (``team_scores``, what the match
+    counts: R17.1's 串三户 12 and "positive only" 0), not the raw sums (D190)."""
     team = seat & 1
-    points = result["team_points"]
+    points = result.get("team_scores", result["team_points"])
     mine, theirs = points[team], points[1 - team]
     chuan = result.get("chuan")
     opened = result.get("opened")
