@@ -86,6 +86,17 @@ def _rows(db_url: str) -> tuple[list[Any], list[Any]]:
     return plays, ratings
 
 
+def _no_gain_for_leaving(record: dict[str, Any]) -> bool:
+    """Whether the player's one game, left to 托管 after one decision, was rated: only where it
+    did not raise the rating (a loss counts, a win gains nothing, D197)."""
+    rated, rating = bool(record["recent"][0]["rated"]), record["presets"][0]["rating"]
+    if rated:
+        assert rating["games"] == 1 and rating["ordinal"] <= 0
+    else:
+        assert rating is None
+    return rated
+
+
 def test_a_watcher_who_takes_a_bot_s_seat_mid_game_plays_it_unrated(db_url: str) -> None:
     with TestClient(fast_app(db_url)) as client:
         ann_id, ann = _account(client, "Ann")
@@ -97,10 +108,11 @@ def test_a_watcher_who_takes_a_bot_s_seat_mid_game_plays_it_unrated(db_url: str)
         _finished(client, code)  # 托管 plays both their seats to the end
         assert client.get("/api/players/Bob").json()["games"] == 0
         record = client.get("/api/players/Ann").json()
-    assert record["games"] == 1 and record["recent"][0]["rated"] is True
+    assert record["games"] == 1
+    rated = _no_gain_for_leaving(record)
     plays, ratings = _rows(db_url)
     assert [(r.seat, r.account) for r in plays] == [(0, ann_id)]  # seat 1 was a bot's game
-    assert [r.account for r in ratings] == [ann_id]
+    assert [r.account for r in ratings] == ([ann_id] if rated else [])
 
 
 def test_a_player_who_leaves_keeps_the_game_and_its_loss(db_url: str) -> None:
@@ -115,10 +127,10 @@ def test_a_player_who_leaves_keeps_the_game_and_its_loss(db_url: str) -> None:
         assert client.get("/api/players/Bob").json()["games"] == 0
         record = client.get("/api/players/Ann").json()
     assert record["games"] == 1 and record["recent"][0]["seat"] == 1
-    assert record["presets"][0]["rating"]["games"] == 1
+    rated = _no_gain_for_leaving(record)
     plays, ratings = _rows(db_url)
     assert [(r.seat, r.account, r.name) for r in plays] == [(0, ann_id, "Ann")]
-    assert [r.account for r in ratings] == [ann_id]
+    assert [r.account for r in ratings] == ([ann_id] if rated else [])
 
 
 @pytest.mark.parametrize("rated", [True, False])
@@ -217,10 +229,12 @@ def test_a_seated_page_whose_session_ended_acts_no_more(sqlite_url: str) -> None
 
 
 def _one_rated_game(client: TestClient, cookies: dict[str, str]) -> str:
-    """The account of ``cookies`` starts a rated room's one game and leaves; 托管 ends it."""
+    """The account of ``cookies`` plays a rated room's one game (its own decisions, so the
+    game is rated whatever the result, D197) and leaves."""
     code = _rated_room(client)
     with _as(client, cookies).websocket_connect("/ws") as ws:
-        _started(Player(ws), code)
+        _started(p := Player(ws), code)
+        p.play_game()
     _finished(client, code)
     return code
 

@@ -129,6 +129,24 @@ class Seated:
 
 
 @dataclass(frozen=True)
+class Decided:
+    """Who made one seat's decisions in one game (the room counts them, D196): ``own`` by
+    its player, ``trusted`` by 托管 or the turn timer; only decisions with a choice count
+    (a forced pass is nobody's). ``left``: its player's seat was taken by someone else before
+    the game ended (they left for good)."""
+
+    own: int = 0
+    trusted: int = 0
+    left: bool = False
+
+    @property
+    def no_gain(self) -> bool:
+        """The seat gains no rating from the game (a loss still counts, D197): its player
+        left, or left more than half of its decisions to 托管."""
+        return self.left or self.trusted > self.own
+
+
+@dataclass(frozen=True)
 class FinishedGame:
     """A game a room finished, as the tables tell it (the players' domain never reads a
     room): game ``index`` (from 0) of room ``room``, its preset, whether the room is rated,
@@ -142,6 +160,7 @@ class FinishedGame:
     seats: Sequence[Seated]
     result: dict[str, Any]
     finished: float | None = None  # when (epoch seconds; None: now): a recovered game's own
+    decided: Sequence[Decided] = ()  # by seat, who made its decisions (none known: all own)
 
     @property
     def known(self) -> bool:
@@ -174,6 +193,7 @@ class Records:
                 return False
             owners = _guest_owners(conn, [s.guest for s in game.seats if s.account is None])
             after: list[Rating] | None = None
+            before: list[Rating] = []
             if rated:
                 before = [
                     bot_rating(s.bot) if s.bot is not None else self._rating(conn, s, game.preset)
@@ -184,6 +204,8 @@ class Records:
                 if not s.known:
                     continue
                 rating = after[seat] if after is not None and s.account is not None else None
+                if rating is not None and _no_gain(game, seat, before[seat], rating):
+                    rating = None  # 托管 played it: no gain, the game unrated (D197)
                 conn.execute(
                     insert(plays_table).values(
                         account=_account(s, owners),  # an adopted guest's: the account (D191)
@@ -377,6 +399,13 @@ def _account(seated: Seated, owners: dict[str, int]) -> int | None:
     if seated.account is not None or seated.guest is None:
         return seated.account
     return owners.get(seated.guest)
+
+
+def _no_gain(game: FinishedGame, seat: int, before: Rating, after: Rating) -> bool:
+    """Whether ``seat``'s rating stays as it was: the game would raise it (its ordinal, what
+    the leaderboard orders by), but its player left it or left most of it to 托管 (D197)."""
+    trusted = seat < len(game.decided) and game.decided[seat].no_gain
+    return trusted and after.ordinal > before.ordinal
 
 
 def play_facts(result: dict[str, Any], seat: int) -> dict[str, Any]:

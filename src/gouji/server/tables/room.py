@@ -44,7 +44,7 @@ from gouji.engine.match import Match
 from gouji.engine.policy import timeout_action
 from gouji.engine.referee.game import PRIVATE_PENDING
 from gouji.review.replay import replay_steps
-from gouji.server.players.records import FinishedGame, Seated
+from gouji.server.players.records import Decided, FinishedGame, Seated
 from gouji.server.plumbing import tokens
 from gouji.server.plumbing.clock import SYSTEM, Clock
 from gouji.server.plumbing.db import Also
@@ -159,6 +159,9 @@ class Room:
         # the current game's index and who sat at each seat at its first action: whose game
         # it is, seat by seat, whoever takes a seat later (D148)
         self.starters: tuple[int, list[Seated]] | None = None
+        # the current game's index and, by seat, who made its decisions: the player or 托管
+        # (a rated game's rating counts them, D196); replaced whole on each change
+        self.decided: tuple[int, list[Decided]] | None = None
         self.holds = Holds(clock)  # seats held for 快速开始 taps on their way (holds.py, D170)
         for i, entry in enumerate(config.seating or []):
             self.seats[i] = _reserved(entry)
@@ -184,6 +187,7 @@ class Room:
             )
             if self.match is not None:  # a player joins a running match in a free seat:
                 self.replaced += 1  # one more replaced before the next game (R3.7, R16.1)
+                self._count(seat, left=True)  # whose game it was left it for good (D196)
                 was = "bot" if before.bot else "player"
                 # where in the games it happened and who sat there: the table's log keeps the
                 # earlier lines under the name they were played under (D106)
@@ -245,9 +249,13 @@ class Room:
             in_game = not game.is_over
             first = in_game and not game.actions  # the game's first action: its starters
             private = self.private_turn()
+            choice = in_game and len(m.legal_actions()) > 1  # a forced move is nobody's
             m.apply(text)
             if first:
                 self.starters = (len(m.games) - 1, [_seated(s) for s in self.seats])
+                self.decided = (len(m.games) - 1, [Decided()] * SEATS)
+            if choice and kind != "bot":
+                self._count(seat, trusted=kind in ("auto", "timeout"))
             text = game.actions[-1] if in_game else m.prompt_answers[-1][-1]
             s = self.seats[seat]
             if kind == "act":  # the player's own decision ends 托管; "autoact" (the page's
@@ -298,6 +306,7 @@ class Room:
         before = copy.deepcopy(self.match) if kind == "sanction" else None
         seating = self.config.seating  # a relink replaces it (never changes it in place)
         notes, replaced, starters = len(self.notes), self.replaced, self.starters
+        decided = self.decided
         finished = len(self.match.results) if self.match is not None else 0
         try:
             stored_text = self._fold(kind, seat, text)
@@ -318,6 +327,7 @@ class Room:
                 self.config.seating = seating
                 del self.notes[notes:]
                 self.replaced, self.starters = replaced, starters
+                self.decided = decided
                 if before is not None:
                     self.match = before
                 self._rewind_match(mark)
@@ -369,7 +379,28 @@ class Room:
         else:  # never in practice: no game ends before its first action
             seats = [_seated(s) for s in self.seats]
         preset = self.config.preset
-        return FinishedGame(self.code, index, preset, self.config.rated, seats, m.results[index])
+        decided = self.decided[1] if self.decided is not None and self.decided[0] == index else []
+        return FinishedGame(
+            self.code, index, preset, self.config.rated, seats, m.results[index], None, decided
+        )
+
+    def _count(self, seat: int, trusted: bool = False, left: bool = False) -> None:
+        """One more decision of ``seat`` in the current game, its player's or 托管's; or its
+        player left the game for good (``left``: someone else took the seat)."""
+        m = self.match
+        if self.decided is None or m is None or self.decided[0] != len(m.games) - 1:
+            return
+        if left and m.game.is_over:  # between games: the ended game was its player's
+            return
+        index, seats = self.decided
+        d = seats[seat]
+        if left:
+            d = dataclasses.replace(d, left=True)
+        elif trusted:
+            d = dataclasses.replace(d, trusted=d.trusted + 1)
+        else:
+            d = dataclasses.replace(d, own=d.own + 1)
+        self.decided = (index, [d if i == seat else x for i, x in enumerate(seats)])
 
     def replay(
         self, actions: list[StoredAction], stopped: float | None = None
@@ -874,6 +905,11 @@ class Room:
                     self.commit("timeout", seat, self.timeout_text())
             return
         s = self.seats[seat]
+        if s.bot is None and self.config.rated:  # 托管 at a rated table plays minimally:
+            async with self.lock:  # R19.2's timeout default, never 高手's play (D195)
+                if self.version == version and not self.halted and m.to_act == seat:
+                    self.commit("auto", seat, self.timeout_text())
+            return
         name = s.bot or "heuristic"
         agent = self._agent(seat, name)
         view, legal = m.view(seat), m.legal_actions()
