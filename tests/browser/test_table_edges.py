@@ -600,6 +600,8 @@ def test_the_lobby_counts_the_seats_bots_fill(
         page.goto(live_server.url + "/")
         for code, facts in words[lang].items():
             room = page.locator(f'#open-rooms li[data-code="{code}"]')
+            # the list arrives after the page: wait for the room's facts, then read them
+            expect(room.locator(".open-facts span").nth(len(facts) - 1)).to_be_visible()
             shown = room.locator(".open-facts span").all_inner_texts()
             assert shown[: len(facts)] == facts, shown
             expect(room.locator(".open-go")).to_have_text("加入" if lang == "zh" else "Join")
