@@ -2,7 +2,9 @@
 docs/security.md): accounts and sessions, a player's 战绩 and the leaderboards.
 
 ``POST /api/accounts`` (sign up, 201), ``POST /api/session`` (log in, 200; 401 on a wrong name
-or password), ``DELETE /api/session`` (log out), ``GET /api/me`` (401 for a guest),
+or password), ``DELETE /api/session`` (log out), ``GET /api/session`` (who is logged in:
+``{"account": {id, name}}``, or ``{"account": null}`` for a guest, an answer and not a refusal,
+so that a logged-out page logs no error; issue 35), ``GET /api/me`` (401 for a guest),
 ``PUT /api/me/password`` and ``DELETE /api/me``; ``GET /api/players/{name}`` (the account's
 战绩, ``records.Records.player``) and ``GET /api/leaderboard?preset=…`` (the rated players of a
 rule set, best first), which the pages ``/players/{name}`` and ``/leaderboard`` read. The
@@ -132,6 +134,13 @@ def account_routes(
             return without_session(response) if HINT_COOKIE in request.cookies else response
         return JSONResponse(_me(account))
 
+    async def session(request: Request) -> Response:
+        account = account_of(accounts, request)
+        if account is None:  # a guest, or a session that ended: the page's hint cookie goes
+            response = JSONResponse({"account": None})
+            return without_session(response) if HINT_COOKIE in request.cookies else response
+        return JSONResponse({"account": _me(account)})
+
     async def change_password(request: Request) -> Response:
         account = account_of(accounts, request)
         body = await read_json(request)
@@ -159,6 +168,7 @@ def account_routes(
         Route("/api/accounts", sign_up, methods=["POST"]),
         Route("/api/session", log_in, methods=["POST"]),
         Route("/api/session", log_out, methods=["DELETE"]),
+        Route("/api/session", session, methods=["GET"]),
         Route("/api/me", me, methods=["GET"]),
         Route("/api/me/password", change_password, methods=["PUT"]),
         Route("/api/me", delete_account, methods=["DELETE"]),

@@ -1,6 +1,8 @@
 // The accounts' and players' HTTP API for the pages (docs/protocol.md, "Accounts", "Players").
 // The session cookie is HttpOnly; `gouji_account=1` only tells the page that somebody is
-// logged in, so a guest's page never asks /api/me (a 401 would be a console error).
+// logged in, so a guest's page asks nothing. Who is logged in is `GET /api/session`, which
+// answers `{"account": null}` for a session that ended (not a 401, which the browser would log
+// as a console error; issue 35).
 
 /** A refusal of the server: HTTP `status` (0: no answer), its `code` and Retry-After. */
 export class Refusal extends Error {
@@ -41,12 +43,14 @@ let asked = null;
  * `again`). */
 export function me(again = false) {
   if (asked === null || again) {
-    asked = loggedIn() ? call("GET", "/api/me").catch(() => null) : Promise.resolve(null);
+    asked = loggedIn()
+      ? call("GET", "/api/session").then((d) => (d && d.account) || null, () => null)
+      : Promise.resolve(null);
   }
   return asked;
 }
 
-/** Forget what /api/me said (after logging in or out on this page). */
+/** Forget what /api/session said (after logging in or out on this page). */
 export function setMe(account) {
   asked = Promise.resolve(account);
 }
