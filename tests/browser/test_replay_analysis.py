@@ -99,7 +99,7 @@ def test_the_analysis_marks_the_flagged_decisions_and_explains_them(
     expect(moment).to_contain_text("Expected result for the team")
     en_text = moment.inner_text()
     assert any(c in en_text for c in ("Inaccuracy", "Mistake", "Blunder")), en_text
-    assert " points" in en_text and ("play " in en_text or "Pass" in en_text), en_text
+    assert " points" in en_text and ("play " in en_text or "pass" in en_text), en_text
     assert en_problems(en_text.splitlines()) == [], en_text
     expect(page.locator("#analysis-summary")).to_contain_text("Costliest moments")
     shoot(page, shots / "replay-analysis-en.png")
@@ -113,3 +113,54 @@ def test_the_analysis_marks_the_flagged_decisions_and_explains_them(
     again.goto(f"{live_server.url}/replay/{code}/0")
     expect(again.locator("#marks .mark").first).to_be_visible()
     expect(again.locator("#analyse")).to_be_hidden()
+
+
+#: The panel's words for actions (analysis-words.js deedText) in each language.
+SAY_DEEDS_JS = """async (actions) => {
+    const words = await import("/static/js/analysis-words.js");
+    const i18n = await import("/static/js/i18n.js");
+    const out = {};
+    for (const lang of ["zh", "en"]) {
+        i18n.setLang(lang);
+        out[lang] = actions.map((a) => words.deedText(a));
+    }
+    return out;
+}"""
+
+
+def test_the_panel_says_actions_in_words(live_server: LiveServer, pages: Pages) -> None:
+    """Issue 35: 复盘 says a play in words ("five Kings" / "五张K"), never as the engine's
+    text ("play K K K K K"), and names pass, 让牌, burn and no burn in the page's language."""
+    page = pages.new("ann")
+    page.goto(f"{live_server.url}/")
+    actions = [
+        "play K K K K K",
+        "play 7 7 2",
+        "play T",
+        "play A A A SJ",
+        "burn 8 8 8 2 LJ",
+        "pass",
+        "rang",
+        "noburn",
+    ]
+    said = page.evaluate(SAY_DEEDS_JS, actions)
+    assert said["en"] == [
+        "play five Kings",
+        "play a pair of 7s with a 2",
+        "play a 10",
+        "play three Aces with a small joker",
+        "burn three 8s with a 2 and a big joker",
+        "pass",
+        "yield (让牌)",
+        "do not burn",
+    ]
+    assert said["zh"] == [
+        "出五张K",
+        "出一对7带一张2",
+        "出一张10",
+        "出三张A带一张小王",
+        "用三张8带一张2、一张大王烧",
+        "过牌",
+        "让牌",
+        "不烧",
+    ]

@@ -5,8 +5,8 @@
 // replay.js owns the steps; it calls `renderAnalysis` whenever it draws one.
 import { el, patch } from "./common.js";
 import { teamOf } from "./felt.js";
-import { actionLabel, t } from "./i18n.js";
-import { MARKS, failureText, points, refusalText, valueText } from "./analysis-words.js";
+import { t } from "./i18n.js";
+import { MARKS, deedText, failureText, points, refusalText, valueText } from "./analysis-words.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1000;
@@ -142,7 +142,7 @@ function drawMarks() {
     let row = ends.findIndex((end) => x - MARK_PX / 2 >= end);
     if (row < 0) row = ends.length < MARK_ROWS ? ends.length : ends.indexOf(Math.min(...ends));
     ends[row] = x + MARK_PX / 2;
-    const label = t("mark_title", step, `${nameOf(d.seat)} ${actionLabel(d.action)}`, t("class_" + d.class));
+    const label = t("mark_title", step, `${nameOf(d.seat)} ${deedText(d.action)}`, t("class_" + d.class));
     return el(
       "button",
       {
@@ -178,9 +178,9 @@ function drawMoment() {
     el("b", { class: "class-name " + d.class }, t("class_" + d.class)),
     el("span", { class: "muted" }, t("moment_step", d.index + 1)),
   );
-  const lines = [head, el("p", null, who(d.seat), t("chose", { play: actionLabel(d.action) }))];
+  const lines = [head, el("p", null, who(d.seat), t("chose", { play: deedText(d.action) }))];
   if (d.best !== d.action && d.class !== "good") {
-    lines.push(el("p", { class: "better" }, t("better", { play: actionLabel(d.best) })));
+    lines.push(el("p", { class: "better" }, t("better", { play: deedText(d.best) })));
     lines.push(el("p", null, t("loss", { loss: points(d.loss, false), low: points(d.loss_low, false) })));
   } else {
     lines.push(el("p", { class: "muted" }, t("no_better")));
@@ -189,7 +189,7 @@ function drawMoment() {
     el(
       "li",
       { class: c.action === d.action ? "taken" : c.action === d.best ? "best" : null },
-      t("worth_line", { play: actionLabel(c.action), value: valueText(c.value, c.value_ci) }),
+      t("worth_line", { play: deedText(c.action), value: valueText(c.value, c.value_ci) }),
     ),
   );
   lines.push(el("p", { class: "worth" }, t("worth_head")));
