@@ -6,11 +6,14 @@ phone (390×844) and a desktop (1280×800), in both languages."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .webutil import DESKTOP, KEEP_SCREENSHOTS, PHONE, LiveServer, Pages, ViewportSize, expect
+from .webutil import DESKTOP, KEEP_SCREENSHOTS, PHONE, LiveServer, Pages, expect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 #: A hand with four 10s (three of them under the next 10; a rank group is drawn alone) by hand.js in
 #: the table page's hand; each overlapped 10's label box and the next card's left edge.
