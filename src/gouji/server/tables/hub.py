@@ -33,6 +33,7 @@ from gouji.server.tables.protocol import (
     BAD_INVITE,
     BAD_MESSAGE,
     ILLEGAL,
+    NO_HINTS,
     NO_ROOM,
     NOT_JOINED,
     NOT_STARTED,
@@ -309,6 +310,12 @@ class Hub:
             elif kind == "start":
                 self._start(room, conn, msg)
             elif kind == "hint":
+                if room.config.rated:  # no 高手 at a rated player's side (D198)
+                    raise ProtocolError(
+                        NO_HINTS,
+                        "a rated room gives no hints: the rating is the player's",
+                        msg.get("id"),
+                    )
                 seat = self._turn_seat(room, conn, None)
                 conn.send({"type": "hint", "action": room.hint(seat)})
             elif kind == "check":

@@ -41,6 +41,7 @@ BAD_INVITE = "bad_invite"
 ACCOUNT_NEEDED = "account_needed"  # a rated room's seat, asked for without an account
 ALREADY_SEATED = "already_seated"  # a second seat for an account that holds one in the room
 SESSION_ENDED = "session_ended"  # the connection's session ended: it acts as nobody (closed)
+NO_HINTS = "no_hints"  # a `hint` in a rated room: a rating measures the player (D198)
 
 MAX_NAME = 40  # characters of a player's name
 MAX_ACTION = 300  # characters of an action's text

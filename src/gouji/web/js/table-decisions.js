@@ -11,7 +11,7 @@ import { actionLabel, getLang, t } from "./i18n.js";
 import { settlementPanel } from "./settlement.js";
 import { table, whenTable } from "./state.js";
 import { firstLeadMade, hasTribute, huanCheckText, tributePanel } from "./tribute.js";
-import { eventHold, gameNo, naming, replayHref, roomSeats, withRule } from "./table-room.js";
+import { eventHold, gameNo, naming, replayHref, roomConfig, roomSeats, withRule } from "./table-room.js";
 
 const $ = (id) => document.getElementById(id);
 const CARD_KINDS = ["burn", "play", "huan"];
@@ -154,7 +154,7 @@ function decisionButtons(v, acts) {
   const busy = Boolean(S.busy);
   const kinds = new Set(acts.filter((a) => CARD_ACTION.test(a)).map((a) => a.split(" ")[0]));
   const buttons = [];
-  if (acts.length) {
+  if (acts.length && hintsOffered()) {
     buttons.push(el("button", { type: "button", class: "hint-btn", dataset: { action: "hint" }, disabled: busy, onclick: askHint }, t("hint")));
   }
   for (const kind of CARD_KINDS) if (kinds.has(kind)) buttons.push(cardKindButton(kind));
@@ -258,8 +258,14 @@ export function maybeAutoPass() {
   act("pass", true);
 }
 
+/** Whether the table offers 提示 (the hint, 高手's choice): not at a rated table, whose
+ * rating is the player's own play (D198; the server refuses it there with no_hints). */
+export function hintsOffered() {
+  return !roomConfig().rated;
+}
+
 export function askHint() {
-  send({ type: "hint" });
+  if (hintsOffered()) send({ type: "hint" }); // the H key too
 }
 
 // ------------------------------------------------------------------ hand
