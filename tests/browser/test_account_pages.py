@@ -286,7 +286,7 @@ def test_a_players_page_after_a_rated_game(
     page.keyboard.press("Escape")
     page.locator(f'#felt .seat[data-seat="{(seat + 1) % 6}"] .seat-name').click()
     expect(page.locator("#say-menu")).to_be_hidden()
-    drive(page)
+    drive(page, own=True)  # a rated table gives no hints (D198): the player decides each turn
     wait_game_over(page, 90)
 
     deadline = time.monotonic() + 10

@@ -345,6 +345,12 @@ DRIVER_JS = r"""
       return;
     }
     d.asked = S.version;
+    if (opts.own) {  // a rated table gives no hints (D198): the seat plays its first legal action
+      d.acted = S.version;
+      d.turns += 1;
+      g.act(acts()[0]);
+      return;
+    }
     g.send({type: "hint"});
   };
   d.resume = () => {  // each stop holds once
@@ -400,9 +406,12 @@ def wait_js(page: Page, expression: str, arg: Any = None, timeout: float = 10_00
         time.sleep(0.025)
 
 
-def drive(page: Page, stop_at: tuple[str, ...] = (), sample: bool = False) -> None:
-    """Let the page's seat play its hints (see DRIVER_JS)."""
-    page.evaluate(DRIVER_JS, {"stopAt": list(stop_at), "sample": sample})
+def drive(
+    page: Page, stop_at: tuple[str, ...] = (), sample: bool = False, own: bool = False
+) -> None:
+    """Let the page's seat play its hints (see DRIVER_JS); ``own``: its first legal action
+    instead, where no hint is given (a rated table, D198)."""
+    page.evaluate(DRIVER_JS, {"stopAt": list(stop_at), "sample": sample, "own": own})
 
 
 def wait_stopped(page: Page, phase: str, timeout_s: float = 60) -> None:
