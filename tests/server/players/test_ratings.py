@@ -36,6 +36,7 @@ def test_play_facts_read_a_seat_s_game() -> None:
     result: dict[str, Any] = {
         "places": [1, 4, 2, 5, 3, 6],
         "team_points": [12, -12],
+        "team_scores": [12, 0],
         "chuan": 0,
         "opened": [True, False, True, True, True, True],
         "burns": [[0, 1], [2, 1]],

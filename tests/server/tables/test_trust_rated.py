@@ -122,6 +122,7 @@ def _game(index: int, team_points: list[int], decided: Decided) -> FinishedGame:
     result: dict[str, Any] = {
         "places": [1, 2, 3, 4, 5, 6] if team_points[0] > team_points[1] else [6, 1, 5, 2, 4, 3],
         "team_points": team_points,
+        "team_scores": team_points,  # MATCH7 records the raw sums
     }
     return FinishedGame("ROOM", index, "MATCH7", True, seats, result, 1.0 + index, [decided] * 6)
 

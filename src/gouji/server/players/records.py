@@ -206,10 +206,11 @@ class Records:
                 rating = after[seat] if after is not None and s.account is not None else None
                 if rating is not None and _no_gain(game, seat, before[seat], rating):
                     rating = None  # 托管 played it: no gain, the game unrated (D197)
+                account = _account(s, owners)  # an adopted guest's: the account (D191)
                 conn.execute(
                     insert(plays_table).values(
-                        account=_account(s, owners),  # an adopted guest's: the account (D191)
-                        guest=s.guest if _account(s, owners) is None else None,
+                        account=account,
+                        guest=s.guest if account is None else None,
                         name=s.name,
                         room=game.room,
                         game=game.index,
@@ -413,7 +414,7 @@ def play_facts(result: dict[str, Any], seat: int) -> dict[str, Any]:
     points and outcome as the settlement recorded them (``team_scores``, what the match
     counts: R17.1's 串三户 12 and "positive only" 0), not the raw sums (D190)."""
     team = seat & 1
-    points = result.get("team_scores", result["team_points"])
+    points = result["team_scores"]
     mine, theirs = points[team], points[1 - team]
     chuan = result.get("chuan")
     opened = result.get("opened")
